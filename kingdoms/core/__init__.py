@@ -1,0 +1,22 @@
+"""The game-independent core: protocol, distributions, play, solving, trees, records.
+
+Everything here works through the protocol in ``protocol.py`` only and knows no game.
+Heavy libraries (matplotlib, sympy, networkx, tqdm) are imported inside the functions
+that need them.
+"""
+from .protocol import (CHANCE, TERMINAL, HIDDEN, Action, Game, GameOptionError,
+                       IllegalAction, State, TooManyOutcomes, check_probabilities)
+from .distribution import (Distribution, hypergeometric, multivariate_hypergeometric)
+from .data import DataError, GameData, load_data
+from .records import GameRecord, RecordError
+from .play import play, simulate, random_policy, first_policy, Policy, SimulationSummary
+from .solve import expectimax, Solution, TreeTooLarge
+from .tree import game_tree, draw_tree
+
+__all__ = [
+    "CHANCE", "TERMINAL", "HIDDEN", "Action", "Game", "GameOptionError", "IllegalAction",
+    "State", "TooManyOutcomes", "check_probabilities", "Distribution", "hypergeometric",
+    "multivariate_hypergeometric", "DataError", "GameData", "load_data", "GameRecord",
+    "RecordError", "play", "simulate", "random_policy", "first_policy", "Policy",
+    "SimulationSummary", "expectimax", "Solution", "TreeTooLarge", "game_tree", "draw_tree",
+]

@@ -1,0 +1,303 @@
+"""Exact finite probability distributions with Fraction weights.
+
+``Distribution`` is the one noun the odds helpers of every game return::
+
+    >>> d6 = Distribution.uniform(range(1, 7))
+    >>> (d6 + d6).P(lambda s: s == 7)
+    Fraction(1, 6)
+    >>> d6.mean()
+    Fraction(7, 2)
+
+Outcomes may be any hashable values.  Arithmetic operators combine *independent*
+distributions outcome by outcome (convolution); ``map`` transforms outcomes;
+``given`` conditions on an event.
+"""
+from __future__ import annotations
+
+import math
+import operator
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from typing import Any, Callable, Hashable, Iterable, Mapping
+
+__all__ = ["Distribution", "hypergeometric", "multivariate_hypergeometric"]
+
+
+def _as_fraction(p) -> Fraction:
+    if isinstance(p, Fraction):
+        return p
+    if isinstance(p, int):
+        return Fraction(p)
+    if isinstance(p, float):
+        raise TypeError(f"probability {p!r} is a float; use Fraction or int weights")
+    return Fraction(p)
+
+
+class Distribution(Mapping):
+    """An exact probability distribution over hashable outcomes.
+
+    Build it from weights (``Distribution({"H": 1, "T": 1})``; weights are normalised)
+    or with ``uniform``, ``from_counts``, ``always``.  It is an immutable mapping
+    outcome -> Fraction probability, in the order outcomes were first given (or
+    sorted, where the outcomes are sortable).
+    """
+
+    __slots__ = ("_p", "_hash")
+
+    def __init__(self, weights: Mapping[Hashable, Any] | Iterable[tuple[Hashable, Any]] = ()):
+        items = weights.items() if isinstance(weights, Mapping) else weights
+        acc: dict = {}
+        for outcome, w in items:
+            w = _as_fraction(w)
+            if w < 0:
+                raise ValueError(f"negative weight {w} for outcome {outcome!r}")
+            if w:
+                acc[outcome] = acc.get(outcome, 0) + w
+        total = sum(acc.values())
+        if not acc:
+            raise ValueError("a distribution needs at least one outcome of positive weight")
+        try:
+            keys = sorted(acc)
+        except TypeError:
+            keys = list(acc)
+        self._p = {k: Fraction(acc[k]) / total for k in keys}
+        self._hash = None
+
+    # -- construction ---------------------------------------------------------------
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Hashable]) -> "Distribution":
+        """Every listed outcome equally likely (repeats count twice)."""
+        return cls((o, 1) for o in outcomes)
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[Hashable, int]) -> "Distribution":
+        return cls(counts)
+
+    @classmethod
+    def always(cls, outcome: Hashable) -> "Distribution":
+        return cls({outcome: 1})
+
+    @classmethod
+    def from_samples(cls, samples: Iterable[Hashable]) -> "Distribution":
+        """The empirical distribution of observed samples."""
+        return cls(Counter(samples))
+
+    # -- mapping protocol --------------------------------------------------------------
+    def __getitem__(self, outcome) -> Fraction:
+        return self._p[outcome]
+
+    def __iter__(self):
+        return iter(self._p)
+
+    def __len__(self):
+        return len(self._p)
+
+    def __eq__(self, other):
+        if isinstance(other, Distribution):
+            return self._p == other._p
+        return NotImplemented
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash(frozenset(self._p.items()))
+        return self._hash
+
+    def prob(self, outcome) -> Fraction:
+        """P(outcome), 0 if it cannot happen."""
+        return self._p.get(outcome, Fraction(0))
+
+    def support(self) -> tuple:
+        return tuple(self._p)
+
+    # -- questions -------------------------------------------------------------------
+    def P(self, event: Callable[[Any], bool]) -> Fraction:
+        """The probability that ``event(outcome)`` is true."""
+        return sum((p for o, p in self._p.items() if event(o)), Fraction(0))
+
+    def mean(self) -> Fraction:
+        return sum((o * p for o, p in self._p.items()), Fraction(0))
+
+    expectation = mean
+
+    def E(self, f: Callable[[Any], Any]) -> Fraction:
+        """The expected value of ``f(outcome)``."""
+        return sum((f(o) * p for o, p in self._p.items()), Fraction(0))
+
+    def variance(self) -> Fraction:
+        m = self.mean()
+        return sum(((o - m) ** 2 * p for o, p in self._p.items()), Fraction(0))
+
+    def std(self) -> float:
+        return math.sqrt(self.variance())
+
+    def cdf(self, x) -> Fraction:
+        """P(outcome <= x)."""
+        return self.P(lambda o: o <= x)
+
+    def mode(self):
+        return max(self._p, key=self._p.get)
+
+    # -- transformations ---------------------------------------------------------------
+    def map(self, f: Callable[[Any], Hashable]) -> "Distribution":
+        """The distribution of ``f(outcome)``."""
+        return Distribution((f(o), p) for o, p in self._p.items())
+
+    def given(self, event: Callable[[Any], bool]) -> "Distribution":
+        """The conditional distribution given that ``event`` happened."""
+        kept = [(o, p) for o, p in self._p.items() if event(o)]
+        if not kept:
+            raise ValueError("conditioning on an event of probability 0")
+        return Distribution(kept)
+
+    def bind(self, f: Callable[[Any], "Distribution"]) -> "Distribution":
+        """Two-stage experiment: draw ``o``, then draw from ``f(o)``."""
+        out: dict = {}
+        for o, p in self._p.items():
+            for o2, p2 in f(o).items():
+                out[o2] = out.get(o2, 0) + p * p2
+        return Distribution(out)
+
+    def combine(self, other: "Distribution", op: Callable[[Any, Any], Hashable]) -> "Distribution":
+        """Independent draws from both, combined with ``op`` (convolution for ``+``)."""
+        out: dict = {}
+        for (a, p), (b, q) in product(self._p.items(), _lift(other)._p.items()):
+            o = op(a, b)
+            out[o] = out.get(o, 0) + p * q
+        return Distribution(out)
+
+    convolve = combine
+
+    def repeat(self, n: int, op: Callable = operator.add) -> "Distribution":
+        """``n`` independent draws combined with ``op`` (default: their sum)."""
+        if n < 1:
+            raise ValueError("repeat needs n >= 1")
+        result = self
+        for _ in range(n - 1):
+            result = result.combine(self, op)
+        return result
+
+    def pool(self, n: int) -> "Distribution":
+        """``n`` independent draws as a sorted tuple (the dice you see on the table)."""
+        if n == 0:
+            return Distribution.always(())
+        return self.map(lambda o: (o,)).repeat(n, lambda a, b: tuple(sorted(a + b)))
+
+    def __add__(self, other):
+        return self.combine(other, operator.add)
+
+    def __radd__(self, other):
+        return _lift(other).combine(self, operator.add)
+
+    def __sub__(self, other):
+        return self.combine(other, operator.sub)
+
+    def __mul__(self, other):
+        return self.combine(other, operator.mul)
+
+    def __rmul__(self, other):
+        return _lift(other).combine(self, operator.mul)
+
+    # -- sampling and export ------------------------------------------------------------
+    def sample(self, rng, n: int | None = None):
+        """One outcome (or a list of ``n``) drawn with ``rng`` (a ``random.Random``)."""
+        outcomes = list(self._p)
+        weights = [float(p) for p in self._p.values()]
+        if n is None:
+            return rng.choices(outcomes, weights)[0]
+        return rng.choices(outcomes, weights, k=n)
+
+    def to_sympy(self, name: str = "X"):
+        """A ``sympy.stats`` finite random variable with exact Rational probabilities."""
+        import sympy
+        from sympy.stats import FiniteRV
+        density = {sympy.sympify(o) if not isinstance(o, tuple) else sympy.Tuple(*o):
+                   sympy.Rational(p.numerator, p.denominator) for o, p in self._p.items()}
+        return FiniteRV(name, density)
+
+    def table(self) -> str:
+        """Outcome, exact probability and decimal, one per line."""
+        width = max(len(str(o)) for o in self._p)
+        return "\n".join(f"{str(o):>{width}}  {str(p):>9}  {float(p):.4f}"
+                         for o, p in self._p.items())
+
+    def __repr__(self):
+        inner = ", ".join(f"{o!r}: {p}" for o, p in list(self._p.items())[:12])
+        more = ", ..." if len(self._p) > 12 else ""
+        return f"Distribution({{{inner}{more}}})"
+
+    def _repr_html_(self):
+        import html
+        rows = "".join(f"<tr><td>{html.escape(str(o))}</td><td>{p}</td>"
+                       f"<td>{float(p):.4f}</td></tr>" for o, p in self._p.items())
+        return ("<table><tr><th>outcome</th><th>P (exact)</th><th>P</th></tr>"
+                f"{rows}</table>")
+
+    def plot(self, ax=None, samples: Iterable | None = None, title: str | None = None,
+             label_fractions: bool = True):
+        """A bar chart of the exact probabilities; optional Monte Carlo overlay.
+
+        ``samples``: observed outcomes; their relative frequencies are drawn as dots.
+        Returns the matplotlib Axes.
+        """
+        import matplotlib.pyplot as plt
+        if ax is None:
+            _, ax = plt.subplots(figsize=(max(4, 0.6 * len(self) + 2), 3))
+        labels = [str(o) for o in self._p]
+        xs = range(len(labels))
+        probs = [float(p) for p in self._p.values()]
+        bars = ax.bar(xs, probs, color="#7aa6c2", label="exact")
+        if label_fractions and len(labels) <= 16:
+            for bar, p in zip(bars, self._p.values()):
+                ax.annotate(str(p), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                            ha="center", va="bottom", fontsize=8)
+        if samples is not None:
+            samples = list(samples)
+            counts = Counter(samples)
+            freq = [counts.get(o, 0) / len(samples) for o in self._p]
+            ax.plot(list(xs), freq, "o", color="#c0392b", label=f"simulated (n={len(samples)})")
+            ax.legend()
+        ax.set_xticks(list(xs), labels, rotation=45 if len(labels) > 8 else 0)
+        ax.set_ylabel("probability")
+        if title:
+            ax.set_title(title)
+        return ax
+
+
+def _lift(x) -> Distribution:
+    return x if isinstance(x, Distribution) else Distribution.always(x)
+
+
+def hypergeometric(population: int, successes: int, draws: int) -> Distribution:
+    """Number of successes in ``draws`` cards drawn without replacement from
+    ``population`` cards of which ``successes`` are successes."""
+    if not (0 <= successes <= population and 0 <= draws <= population):
+        raise ValueError("need 0 <= successes <= population and 0 <= draws <= population")
+    failures = population - successes
+    return Distribution({k: math.comb(successes, k) * math.comb(failures, draws - k)
+                         for k in range(max(0, draws - failures), min(draws, successes) + 1)})
+
+
+def multivariate_hypergeometric(counts: Mapping[Hashable, int], draws: int) -> Distribution:
+    """The composition of ``draws`` cards drawn without replacement from a pile with
+    ``counts[kind]`` cards of each kind.  Outcomes are tuples of per-kind counts in
+    the order of ``counts`` (use ``.map`` to ask questions of them)."""
+    kinds = list(counts)
+    sizes = [counts[k] for k in kinds]
+    if any(s < 0 for s in sizes) or draws < 0 or draws > sum(sizes):
+        raise ValueError("need non-negative counts and 0 <= draws <= total cards")
+    weights: dict = {}
+
+    def go(i, left, acc, w):
+        if i == len(sizes) - 1:
+            if left <= sizes[i]:
+                weights[acc + (left,)] = w * math.comb(sizes[i], left)
+            return
+        rest = sum(sizes[i + 1:])
+        for k in range(max(0, left - rest), min(left, sizes[i]) + 1):
+            go(i + 1, left - k, acc + (k,), w * math.comb(sizes[i], k))
+
+    if not sizes:
+        raise ValueError("no kinds of card")
+    go(0, draws, (), 1)
+    return Distribution(weights)

@@ -1,0 +1,426 @@
+"""The game protocol: one small interface that every game implements.
+
+A *game* (``Game``) is an immutable configuration: player count, variant options and
+the components read from the game's data file.  ``game.initial_state()`` gives the
+first *state*.
+
+A *state* (``State``) is an immutable, hashable value.  Two states that describe the
+same position compare equal, whatever route led to them (the route is kept in
+``history()`` but takes no part in equality).  At every state exactly one of three
+things happens next:
+
+* a **decision**: ``current_player()`` is a player index ``0..players-1`` and
+  ``legal_actions()`` lists what that player may do;
+* a **chance event**: ``current_player() == CHANCE`` and ``chance_outcomes()`` lists
+  every outcome with its exact ``Fraction`` probability (a chance node too large to
+  list, such as a full shuffle, raises ``TooManyOutcomes`` and offers
+  ``sample_chance(rng)`` instead);
+* the **end**: ``current_player() == TERMINAL`` and ``returns()`` gives each player's
+  share of the win.
+
+``apply(action)`` returns the next state and never changes the one it is called on.
+An action that the rules forbid raises ``IllegalAction`` naming the rule it breaks.
+
+A game implements the protocol by subclassing ``State`` (a frozen dataclass) and
+filling in the underscore methods, which are plain functions of the position:
+
+========================  ==================================================
+``_current_player()``     whose decision, ``CHANCE`` or ``TERMINAL``
+``_legal_actions()``      the actions open to the player to move
+``_chance_outcomes()``    ``((outcome, Fraction), ...)`` at a chance node
+``_next(action)``         the position after a legal action or outcome
+``_returns()``            win shares at the end
+``_why_illegal(action)``  optional: the rule an action breaks
+``view(player)``          optional: what ``player`` may see (default: everything)
+``scores()``              optional: running points
+========================  ==================================================
+
+The public methods (``apply``, ``legal_actions`` ...) add the checks, caching and
+history on top, so every game behaves the same for the generic tools.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Iterable, Sequence
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Action", "Game", "State", "IllegalAction",
+    "TooManyOutcomes", "GameOptionError", "Hidden", "HIDDEN",
+]
+
+CHANCE = -1
+"""``current_player()`` at a chance node (dice, draws, random picks)."""
+TERMINAL = -4
+"""``current_player()`` when the game is over."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here.  The message names the rule."""
+
+
+class TooManyOutcomes(ValueError):
+    """A chance node with too many outcomes to list (it can still be sampled)."""
+
+    def __init__(self, message: str, count: int):
+        super().__init__(message)
+        self.count = count
+
+
+class GameOptionError(ValueError):
+    """A game asked for with options it does not have."""
+
+
+# --------------------------------------------------------------------------- actions
+
+_ACTION_TYPES: dict[str, type] = {}
+
+
+class Action:
+    """Base class for actions and chance outcomes.
+
+    Subclasses are small frozen dataclasses whose fields are ints, strings, bools,
+    ``None``, Fractions, tuples of these or other ``Action`` values, and whose
+    ``__str__`` reads like the rules ("play the General to Ann's court").  Every
+    subclass is registered by name so that records can be read back without
+    ``eval`` or pickle: only registered names can ever be constructed.
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _ACTION_TYPES[action_type_name(cls)] = cls
+
+    def seen_by(self, player: int) -> "Action":
+        """This action as ``player`` sees it (override to hide e.g. a drawn card)."""
+        return self
+
+
+def action_type_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def registered_action_type(name: str) -> type | None:
+    return _ACTION_TYPES.get(name)
+
+
+class _Hidden:
+    """Stands for something a player may not see (a card in another hand)."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self):
+        return "HIDDEN"
+
+    def __str__(self):
+        return "?"
+
+    def __reduce__(self):
+        return (_Hidden, ())
+
+
+HIDDEN = _Hidden()
+Hidden = _Hidden
+
+
+# --------------------------------------------------------------------------- games
+
+@dataclass(frozen=True)
+class Game:
+    """An immutable game configuration.
+
+    Subclasses set the class attributes ``name``, ``title``, ``min_players`` and
+    ``max_players``, declare their options as dataclass fields with defaults, load
+    their components in ``__post_init__`` (see ``kingdoms.core.data``) and implement
+    ``initial_state()``.
+    """
+
+    name: ClassVar[str] = "game"
+    title: ClassVar[str] = "Game"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+
+    players: int = 2
+
+    def __post_init__(self):
+        if not isinstance(self.players, int) or not (
+            self.min_players <= self.players <= self.max_players
+        ):
+            raise GameOptionError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players; "
+                f"players={self.players!r} is not allowed"
+            )
+
+    @classmethod
+    def options(cls) -> dict[str, Any]:
+        """The options this game accepts, with their defaults."""
+        return {f.name: f.default for f in dataclasses.fields(cls)
+                if f.init and f.name != "players"}
+
+    @classmethod
+    def create(cls, players: int | None = None, **options) -> "Game":
+        """Build the game, rejecting unknown options with the list of allowed ones."""
+        allowed = cls.options()
+        unknown = sorted(set(options) - set(allowed))
+        if unknown:
+            listing = ", ".join(f"{k}={v!r}" for k, v in allowed.items()) or "none"
+            raise GameOptionError(
+                f"{cls.title} has no option {', '.join(unknown)}; its options are: {listing}"
+            )
+        if players is None:
+            players = cls.min_players if cls.min_players > 1 else cls.max_players if cls.max_players == 1 else 2
+        return cls(players=players, **options)
+
+    @classmethod
+    def configurations(cls) -> list[dict[str, Any]]:
+        """Representative configurations (every player count; games add their
+        variants) — what the generic test-suite and benchmarks play."""
+        return [{"players": k} for k in range(cls.min_players, cls.max_players + 1)]
+
+    def config(self) -> dict[str, Any]:
+        """``players`` and the options, as plain JSON-able values (for records)."""
+        out = {"players": self.players}
+        out.update({k: getattr(self, k) for k in self.options()})
+        return out
+
+    def initial_state(self) -> "State":
+        raise NotImplementedError(f"{type(self).__name__} must define initial_state()")
+
+    def player_name(self, player: int) -> str:
+        names = getattr(self, "player_names", None)
+        if names and player < len(names):
+            return names[player]
+        return f"Player {player + 1}"
+
+
+# --------------------------------------------------------------------------- states
+
+@dataclass(frozen=True)
+class State:
+    """Base class of every game's state.  See the module docstring.
+
+    Subclasses are ``@dataclass(frozen=True)``.  Their fields describe the position;
+    every field must be hashable (tuples, frozensets, ints, strings, frozen
+    dataclasses).  ``game`` is the configuration the state belongs to.
+    """
+
+    game: Game
+    # The route to this position: the previous state and the action taken there.
+    # Excluded from equality and hashing, so transpositions compare equal.
+    # (init=False: ``dataclasses.replace`` and views start without a route.)
+    _prev: "State | None" = field(default=None, init=False, compare=False, repr=False)
+    _last: Any = field(default=None, init=False, compare=False, repr=False)
+
+    # ---- what a game implements -------------------------------------------------
+    def _current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
+        raise NotImplementedError
+
+    def _sample_chance(self, rng) -> Any:
+        """Draw one outcome.  Override for chance nodes too large to list."""
+        outcomes = self._chance_list()
+        r = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += float(p)
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def _is_possible_outcome(self, outcome) -> bool:
+        """For sampled chance nodes: can ``outcome`` happen here?  Override."""
+        return any(o == outcome for o, _ in self._chance_list())
+
+    def _next(self, action) -> "State":
+        raise NotImplementedError
+
+    def _returns(self) -> tuple:
+        raise NotImplementedError
+
+    def _why_illegal(self, action) -> str | None:
+        """The rule ``action`` breaks, in the rulebook's words (override)."""
+        return None
+
+    # ---- the protocol -----------------------------------------------------------
+    def current_player(self) -> int:
+        """The player to decide, ``CHANCE`` or ``TERMINAL``."""
+        cache = self.__dict__
+        try:
+            return cache["_cp"]
+        except KeyError:
+            cp = cache["_cp"] = self._current_player()
+            return cp
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> tuple:
+        """Actions open now; at a chance node, its outcomes; at the end, none."""
+        cache = self.__dict__
+        try:
+            return cache["_la"]
+        except KeyError:
+            pass
+        cp = self.current_player()
+        if cp == TERMINAL:
+            la = ()
+        elif cp == CHANCE:
+            la = tuple(o for o, _ in self.chance_outcomes())
+        else:
+            la = tuple(self._legal_actions())
+        cache["_la"] = la
+        return la
+
+    def _chance_list(self):
+        cache = self.__dict__
+        try:
+            return cache["_co"]
+        except KeyError:
+            co = cache["_co"] = tuple(self._chance_outcomes())
+            return co
+
+    def chance_outcomes(self) -> tuple:
+        """``((outcome, Fraction probability), ...)`` at a chance node, summing to 1."""
+        if self.current_player() != CHANCE:
+            raise ValueError("chance_outcomes() is asked at a chance node; "
+                             f"here it is {self._who()}'s decision")
+        return self._chance_list()
+
+    def sample_chance(self, rng) -> Any:
+        """One outcome of this chance node, drawn with ``rng`` (a ``random.Random``)."""
+        if self.current_player() != CHANCE:
+            raise ValueError("sample_chance() is asked at a chance node; "
+                             f"here it is {self._who()}'s decision")
+        return self._sample_chance(rng)
+
+    def apply(self, action) -> "State":
+        """The state after ``action`` (or chance outcome).  ``self`` is unchanged."""
+        cp = self.current_player()
+        if cp == TERMINAL:
+            raise IllegalAction(f"The game is over: no more actions ({action}).")
+        if cp == CHANCE:
+            try:
+                ok = action in self.legal_actions()
+            except TooManyOutcomes:
+                ok = self._is_possible_outcome(action)
+            if not ok:
+                raise IllegalAction(f"{action} cannot happen at this chance event")
+        elif action not in self.legal_actions():
+            reason = self._why_illegal(action)
+            if reason is None:
+                reason = f"{action} is not allowed now"
+            raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
+        nxt = self._next(action)
+        object.__setattr__(nxt, "_prev", self)
+        object.__setattr__(nxt, "_last", (cp, action))
+        return nxt
+
+    def returns(self) -> tuple:
+        """Each player's share of the win (Fractions summing to 1; ties share)."""
+        if not self.is_terminal():
+            raise ValueError("returns() exist only when the game is over")
+        return tuple(self._returns())
+
+    def scores(self) -> tuple | None:
+        """Running points per player, where the game has points (else ``None``)."""
+        return None
+
+    def view(self, player: int) -> "State":
+        """The state as ``player`` may see it (hidden things become ``HIDDEN``)."""
+        return self
+
+    def history(self, player: int | None = None) -> tuple:
+        """``((who, action), ...)`` from the initial state to here.
+
+        With ``player``, each action as that player saw it (``Action.seen_by``).
+        A view (``view(player)``) carries no history of its own.
+        """
+        steps = []
+        s = self
+        while s._last is not None:
+            steps.append(s._last)
+            s = s._prev
+        steps.reverse()
+        if player is not None:
+            steps = [(who, a.seen_by(player) if isinstance(a, Action) else a)
+                     for who, a in steps]
+        return tuple(steps)
+
+    def root(self) -> "State":
+        s = self
+        while s._prev is not None:
+            s = s._prev
+        return s
+
+    def path(self) -> tuple:
+        """The states from the initial state to this one."""
+        out = []
+        s = self
+        while s is not None:
+            out.append(s)
+            s = s._prev
+        out.reverse()
+        return tuple(out)
+
+    # ---- rendering --------------------------------------------------------------
+    def _who(self) -> str:
+        cp = self.current_player()
+        if cp == CHANCE:
+            return "chance"
+        if cp == TERMINAL:
+            return "nobody (game over)"
+        return self.game.player_name(cp)
+
+    def describe(self) -> str:
+        """A short line: whose turn, or the result."""
+        cp = self.current_player()
+        if cp == TERMINAL:
+            shares = self.returns()
+            winners = [self.game.player_name(i) for i, r in enumerate(shares) if r > 0]
+            return "Game over. Winner: " + ", ".join(winners) if winners else "Game over."
+        if cp == CHANCE:
+            return "Chance event"
+        return f"{self.game.player_name(cp)} to act"
+
+    def __str__(self):
+        return self.describe()
+
+    def _repr_html_(self):
+        import html
+        return f"<pre>{html.escape(str(self))}</pre>"
+
+    def __getstate__(self):
+        # Pickled (e.g. to a worker process) without the route that led here.
+        d = dict(self.__dict__)
+        for k in ("_prev", "_last", "_cp", "_la", "_co"):
+            d.pop(k, None)
+        d["_prev"] = None
+        d["_last"] = None
+        return d
+
+    def __setstate__(self, d):
+        self.__dict__.update(d)
+
+
+def check_probabilities(outcomes: Iterable[tuple[Any, Fraction]]) -> None:
+    """Raise ``ValueError`` unless the probabilities are Fractions in (0,1] summing to 1."""
+    total = Fraction(0)
+    for o, p in outcomes:
+        if not isinstance(p, Fraction) or not (0 < p <= 1):
+            raise ValueError(f"outcome {o}: probability {p!r} is not a Fraction in (0, 1]")
+        total += p
+    if total != 1:
+        raise ValueError(f"chance probabilities sum to {total}, not 1")

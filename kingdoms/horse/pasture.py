@@ -1,0 +1,189 @@
+"""The 3x4 pasture: fence borders, fenced areas and whether a herd fits.
+
+Fields are numbered ``r * 4 + c`` (rows r = 0..2 from the top, columns c = 0..3).
+Borders (where fences go, board edge included) are 31 bits of an int:
+
+* ``H r c`` (index ``r*4 + c``, 0..15): the horizontal border above field (r, c);
+  ``H 3 c`` is the bottom edge of the board;
+* ``V r c`` (index ``16 + r*5 + c``, 16..30): the vertical border left of field
+  (r, c); ``V r 4`` is the right edge of the board.
+
+A *fenced area* is a set of fields connected through unfenced borders whose whole
+outer boundary is fenced (every board-edge border of it carries a fence; the borders
+towards other fields carry one by construction).  Capacity is 2 animals per field.
+
+Because animals may be moved and swapped between areas at any time, where each
+animal stands never matters: a herd is legal exactly when the species can be given
+disjoint sets of areas, each set's capacity holding that species (one species per
+area).  ``fits`` decides that; ``assignment`` gives one such placement for drawing.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["ROWS", "COLS", "EDGES", "edge_index", "edge_name", "areas", "capacities",
+           "fits", "assignment", "field_edges", "popcount"]
+
+ROWS, COLS = 3, 4
+N_H = (ROWS + 1) * COLS          # 16
+N_V = ROWS * (COLS + 1)          # 15
+EDGES = N_H + N_V                # 31
+ALL_EDGES = (1 << EDGES) - 1
+
+
+def H(r, c):
+    return r * COLS + c
+
+
+def V(r, c):
+    return N_H + r * (COLS + 1) + c
+
+
+def edge_index(name: str) -> int:
+    """``"H00"`` / ``"V12"`` (also ``"H 0 0"``) -> bit index."""
+    t = name.replace(" ", "").upper()
+    if len(t) == 3 and t[0] in "HV" and t[1:].isdigit():
+        r, c = int(t[1]), int(t[2])
+        if t[0] == "H" and 0 <= r <= ROWS and 0 <= c < COLS:
+            return H(r, c)
+        if t[0] == "V" and 0 <= r < ROWS and 0 <= c <= COLS:
+            return V(r, c)
+    raise ValueError(f"{name!r} is not a border: use 'H r c' (r 0-3, c 0-3) "
+                     "or 'V r c' (r 0-2, c 0-4)")
+
+
+def edge_name(i: int) -> str:
+    if i < N_H:
+        return f"H{i // COLS}{i % COLS}"
+    j = i - N_H
+    return f"V{j // (COLS + 1)}{j % (COLS + 1)}"
+
+
+def edge_words(i: int) -> str:
+    """Plain words for a border, e.g. 'above field (1, 2)'."""
+    if i < N_H:
+        r, c = divmod(i, COLS)
+        return f"below field ({r - 1},{c})" if r == ROWS else f"above field ({r},{c})"
+    r, c = divmod(i - N_H, COLS + 1)
+    return f"right of field ({r},{c - 1})" if c == COLS else f"left of field ({r},{c})"
+
+
+def field_edges(f: int) -> tuple:
+    """(top, bottom, left, right) border indices of field ``f``."""
+    r, c = divmod(f, COLS)
+    return H(r, c), H(r + 1, c), V(r, c), V(r, c + 1)
+
+
+_FIELD_EDGES = tuple(field_edges(f) for f in range(ROWS * COLS))
+
+
+def popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+@lru_cache(maxsize=1 << 16)
+def areas(fences: int) -> tuple:
+    """The fenced areas of a fence bitmask: a sorted tuple of field bitmasks."""
+    seen = 0
+    out = []
+    for start in range(ROWS * COLS):
+        if seen >> start & 1:
+            continue
+        comp = 0
+        closed = True
+        stack = [start]
+        seen |= 1 << start
+        while stack:
+            f = stack.pop()
+            comp |= 1 << f
+            r, c = divmod(f, COLS)
+            top, bottom, left, right = _FIELD_EDGES[f]
+            for edge, nr, nc in ((top, r - 1, c), (bottom, r + 1, c),
+                                 (left, r, c - 1), (right, r, c + 1)):
+                if fences >> edge & 1:
+                    continue
+                if not (0 <= nr < ROWS and 0 <= nc < COLS):
+                    closed = False           # an open board-edge border
+                    continue
+                g = nr * COLS + nc
+                if not seen >> g & 1:
+                    seen |= 1 << g
+                    stack.append(g)
+        if closed:
+            out.append(comp)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1 << 16)
+def capacities(fences: int, per_field: int = 2) -> tuple:
+    """Capacities of the fenced areas, largest first."""
+    return tuple(sorted((per_field * popcount(a) for a in areas(fences)), reverse=True))
+
+
+@lru_cache(maxsize=1 << 18)
+def _fits(caps: tuple, needs: tuple) -> bool:
+    if not any(needs):
+        return True
+    if not caps or sum(needs) > sum(caps):
+        return False
+    cap, rest = caps[0], caps[1:]
+    if _fits(rest, needs):            # leave this area empty
+        return True
+    tried = set()
+    for i, n in enumerate(needs):
+        if n and n not in tried:      # equal needs are interchangeable
+            tried.add(n)
+            nxt = list(needs)
+            nxt[i] = max(0, n - cap)
+            if _fits(rest, tuple(sorted(nxt, reverse=True))):
+                return True
+    return False
+
+
+def fits(fences: int, herd: tuple, per_field: int = 2) -> bool:
+    """Can ``herd`` (counts per species) be kept on a pasture with these fences?"""
+    return _fits(capacities(fences, per_field), tuple(sorted(herd, reverse=True)))
+
+
+def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:
+    """One legal placement: {area bitmask: species index} (None if it does not fit)."""
+    ars = sorted(areas(fences), key=popcount, reverse=True)
+    caps = [per_field * popcount(a) for a in ars]
+    result: dict = {}
+
+    def go(i, needs):
+        if not any(needs):
+            return True
+        if i == len(ars):
+            return False
+        if go(i + 1, needs):
+            return True
+        for s, n in enumerate(needs):
+            if n:
+                nxt = list(needs)
+                nxt[s] = max(0, n - caps[i])
+                result[ars[i]] = s
+                if go(i + 1, tuple(nxt)):
+                    return True
+                del result[ars[i]]
+        return False
+
+    if not go(0, tuple(herd)):
+        return None
+    return result
+
+
+def placement(fences: int, herd: tuple, per_field: int = 2) -> dict:
+    """{field: (species index, animals on it)} for drawing a legal herd."""
+    assign = assignment(fences, herd, per_field)
+    out: dict = {}
+    if not assign:
+        return out
+    left = list(herd)
+    for area, s in sorted(assign.items(), key=lambda kv: (kv[1], -popcount(kv[0]))):
+        for f in range(ROWS * COLS):
+            if area >> f & 1 and left[s] > 0:
+                k = min(per_field, left[s])
+                left[s] -= k
+                out[f] = (s, k)
+    return out

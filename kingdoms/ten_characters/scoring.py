@@ -1,0 +1,167 @@
+"""The ten scorings of Ten Characters, as pure functions of the display and the scoring cards.
+
+At the end of a pass every player keeps two hand cards as *scoring cards*.  Each
+scoring card scores on its own, counted on the shared display (a Jester lying in a
+column counts as that column's character):
+
+=============== =========================================================
+Farmer          3 per Farmer, if there are at least as many Farmers as Knights
+Noble           4 per Noble, if there are at least as many Farmers as Nobles
+Mage            3 per set Mage + Noble (the smaller of the two columns)
+Dragon          4 per Dragon
+Fortune Teller  2 per Fortune Teller and 2 per Dragon
+King            4 per King, unless some OTHER player keeps a Jester as a scoring card
+Jester          4 per King, if some OTHER player keeps a King as a scoring card
+Queen           3 per set Queen + King
+Unicorn         3 per Unicorn, if no column is longer than the Unicorns
+Knight          5 per set Knight + Queen + Unicorn
+=============== =========================================================
+
+``score_card`` scores one card and says why; ``score_pass`` scores everyone's
+scoring cards and returns a ``ScoreSheet`` whose ``explain()`` lists every term.
+The numbers (3, 4, 2, 5 ...) default to the rulebook's; the game passes the ones
+in its data file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+__all__ = ["CHARACTERS", "COLUMNS", "LABELS", "DEFAULT_POINTS", "ScoreTerm", "ScoreSheet",
+           "score_card", "score_pass", "normalise_counts"]
+
+CHARACTERS = ("fortune_teller", "dragon", "mage", "noble", "farmer",
+              "knight", "unicorn", "queen", "king", "jester")
+COLUMNS = CHARACTERS[:-1]          # the Jester has no column of its own
+LABELS = {"fortune_teller": "Fortune Teller", "dragon": "Dragon", "mage": "Mage",
+          "noble": "Noble", "farmer": "Farmer", "knight": "Knight", "unicorn": "Unicorn",
+          "queen": "Queen", "king": "King", "jester": "Jester"}
+DEFAULT_POINTS = {"fortune_teller": 2, "dragon": 4, "mage": 3, "noble": 4, "farmer": 3,
+                  "knight": 5, "unicorn": 3, "queen": 3, "king": 4, "jester": 4}
+
+
+def normalise_counts(counts) -> dict:
+    """Column lengths as a dict over all nine columns (missing columns are 0).
+
+    ``counts`` is a mapping ``character -> cards in that column`` (Jesters lying in a
+    column already included) or a sequence of nine numbers in ``COLUMNS`` order.
+    """
+    if isinstance(counts, Mapping):
+        bad = set(counts) - set(COLUMNS)
+        if bad:
+            raise ValueError(f"no display column for {', '.join(sorted(bad))} "
+                             f"(the Jester has no column; the columns are {', '.join(COLUMNS)})")
+        out = {c: int(counts.get(c, 0)) for c in COLUMNS}
+    else:
+        counts = tuple(counts)
+        if len(counts) != len(COLUMNS):
+            raise ValueError(f"expected {len(COLUMNS)} column lengths, got {len(counts)}")
+        out = dict(zip(COLUMNS, (int(x) for x in counts)))
+    if any(v < 0 for v in out.values()):
+        raise ValueError("a column cannot hold a negative number of cards")
+    return out
+
+
+@dataclass(frozen=True)
+class ScoreTerm:
+    """One scoring card's points and the reason."""
+
+    player: int
+    card: str
+    points: int
+    why: str
+
+    def __str__(self):
+        return f"Player {self.player + 1}: {LABELS[self.card]} {self.points:+d}  ({self.why})"
+
+
+def score_card(card: str, counts, others: Sequence[str] = (),
+               points: Mapping[str, int] | None = None) -> tuple[int, str]:
+    """``(points, reason)`` for ONE scoring card.
+
+    ``counts``: the display's column lengths; ``others``: the scoring cards of all OTHER
+    players (only the King and the Jester look at them).
+    """
+    n = counts if isinstance(counts, dict) and len(counts) == len(COLUMNS) else normalise_counts(counts)
+    pts = DEFAULT_POINTS if points is None else points
+    k = pts[card]
+    if card == "farmer":
+        if n["farmer"] >= n["knight"]:
+            return k * n["farmer"], f"{k} x {n['farmer']} Farmers (Farmers {n['farmer']} >= Knights {n['knight']})"
+        return 0, f"0: fewer Farmers ({n['farmer']}) than Knights ({n['knight']})"
+    if card == "noble":
+        if n["farmer"] >= n["noble"]:
+            return k * n["noble"], f"{k} x {n['noble']} Nobles (Farmers {n['farmer']} >= Nobles {n['noble']})"
+        return 0, f"0: fewer Farmers ({n['farmer']}) than Nobles ({n['noble']})"
+    if card == "mage":
+        sets = min(n["mage"], n["noble"])
+        return k * sets, f"{k} x {sets} sets Mage+Noble (Mages {n['mage']}, Nobles {n['noble']})"
+    if card == "dragon":
+        return k * n["dragon"], f"{k} x {n['dragon']} Dragons"
+    if card == "fortune_teller":
+        m = n["fortune_teller"] + n["dragon"]
+        return k * m, f"{k} x ({n['fortune_teller']} Fortune Tellers + {n['dragon']} Dragons)"
+    if card == "king":
+        jesters = sum(1 for c in others if c == "jester")
+        if jesters:
+            return 0, f"0: another player keeps a Jester ({jesters} Jester scoring card(s))"
+        return k * n["king"], f"{k} x {n['king']} Kings (no other player keeps a Jester)"
+    if card == "jester":
+        kings = sum(1 for c in others if c == "king")
+        if kings:
+            return k * n["king"], f"{k} x {n['king']} Kings (another player keeps a King)"
+        return 0, "0: no other player keeps a King"
+    if card == "queen":
+        sets = min(n["queen"], n["king"])
+        return k * sets, f"{k} x {sets} sets Queen+King (Queens {n['queen']}, Kings {n['king']})"
+    if card == "unicorn":
+        longest = max(n.values())
+        if n["unicorn"] >= longest:
+            return k * n["unicorn"], f"{k} x {n['unicorn']} Unicorns (no column is longer)"
+        longer = [LABELS[c] for c in COLUMNS if n[c] > n["unicorn"]]
+        return 0, f"0: a longer column than the Unicorns ({n['unicorn']}): {', '.join(longer)}"
+    if card == "knight":
+        sets = min(n["knight"], n["queen"], n["unicorn"])
+        return k * sets, (f"{k} x {sets} sets Knight+Queen+Unicorn (Knights {n['knight']}, "
+                          f"Queens {n['queen']}, Unicorns {n['unicorn']})")
+    raise ValueError(f"unknown character {card!r}; the characters are {', '.join(CHARACTERS)}")
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Everyone's points for one scoring, term by term."""
+
+    counts: tuple            # ((column, length), ...)
+    terms: tuple             # ScoreTerm, ...
+    totals: tuple            # points per player
+
+    def explain(self) -> str:
+        shown = ", ".join(f"{LABELS[c]} {k}" for c, k in self.counts if k) or "empty"
+        lines = [f"Display: {shown}"]
+        lines += [f"  {t}" for t in self.terms]
+        lines.append("Totals: " + ", ".join(f"Player {i + 1} {p}" for i, p in enumerate(self.totals)))
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.explain()
+
+
+def score_pass(counts, scoring_cards: Sequence[Sequence[str]],
+               points: Mapping[str, int] | None = None) -> ScoreSheet:
+    """Score every player's scoring cards on the display ``counts``.
+
+    ``scoring_cards[p]`` is player ``p``'s scoring cards (two in the game; any number
+    is accepted).  A pure function: the same display and cards always give the same sheet.
+    """
+    n = normalise_counts(counts)
+    terms = []
+    totals = []
+    for p, cards in enumerate(scoring_cards):
+        others = [c for q, cs in enumerate(scoring_cards) if q != p for c in cs]
+        total = 0
+        for card in cards:
+            pts, why = score_card(card, n, others, points)
+            terms.append(ScoreTerm(p, card, pts, why))
+            total += pts
+        totals.append(total)
+    return ScoreSheet(tuple(n.items()), tuple(terms), tuple(totals))

@@ -1,0 +1,5 @@
+import kingdoms
+
+from toygame import HighCard
+
+kingdoms.register("highcard", HighCard)

@@ -1,0 +1,52 @@
+import pytest
+
+from kingdoms.core.data import DataError, load_data
+
+SAMPLE = """
+[die]
+faces = ["1 sheep", "2 sheep", "pig"]
+faces_source = "rulebook"
+weight = 3
+weight_assumed = "nobody says; three is the mode of similar dice"
+
+[[cards]]
+name = "Fool"
+copies = 4
+copies_assumed = "even split"
+"""
+
+
+def test_reads_values_provenance_and_assumptions(tmp_path):
+    p = tmp_path / "d.toml"
+    p.write_text(SAMPLE)
+    d = load_data("kingdoms", p)
+    assert d.get("die.faces", list) == ("1 sheep", "2 sheep", "pig")
+    assert d.get("cards.0.copies", int) == 4
+    keys = {a.key: (a.value, a.reason) for a in d.assumptions()}
+    assert keys == {"die.weight": (3, "nobody says; three is the mode of similar dice"),
+                    "cards.Fool.copies": (4, "even split")}
+    assert d.sources() == [("die.faces", "rulebook")]
+    assert "ASSUMES" in d.assumptions_table()
+
+
+def test_bad_files_name_the_key(tmp_path):
+    p = tmp_path / "d.toml"
+    p.write_text(SAMPLE)
+    d = load_data("kingdoms", p)
+    with pytest.raises(DataError, match=r"'die.weight' should be str"):
+        d.get("die.weight", str)
+    with pytest.raises(DataError, match=r"'die.sides' is missing"):
+        d.get("die.sides", int)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[die\nfaces=")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_data("kingdoms", bad)
+    with pytest.raises(DataError, match="cannot read"):
+        load_data("kingdoms", tmp_path / "missing.toml")
+
+
+def test_bool_is_not_an_int(tmp_path):
+    p = tmp_path / "d.toml"
+    p.write_text("x = true\n")
+    with pytest.raises(DataError, match="'x' should be int"):
+        load_data("kingdoms", p).get("x", int)

@@ -1,0 +1,104 @@
+import math
+import random
+from fractions import Fraction
+from itertools import combinations, product
+
+import pytest
+from hypothesis import given, strategies as st
+
+from kingdoms.core import Distribution, hypergeometric, multivariate_hypergeometric
+
+d6 = Distribution.uniform(range(1, 7))
+
+
+def test_two_dice():
+    two = d6 + d6
+    assert two[7] == Fraction(1, 6)
+    assert two.mean() == 7
+    assert two.variance() == Fraction(35, 6)
+    assert sum(two.values()) == 1
+    assert two == Distribution.uniform(a + b for a, b in product(range(1, 7), repeat=2))
+
+
+def test_questions_and_transformations():
+    assert d6.P(lambda x: x % 2 == 0) == Fraction(1, 2)
+    assert d6.cdf(2) == Fraction(1, 3)
+    assert d6.map(lambda x: x > 4)[True] == Fraction(1, 3)
+    assert d6.given(lambda x: x > 3).mean() == 5
+    assert d6.E(lambda x: x * x) == Fraction(91, 6)
+    assert d6.prob(9) == 0
+    assert d6.repeat(3).mean() == Fraction(21, 2)
+    assert (d6 - d6).mean() == 0
+    assert (2 * d6).support() == (2, 4, 6, 8, 10, 12)
+    assert d6.bind(lambda n: Distribution.uniform(range(n))).P(lambda x: x == 0) == sum(
+        Fraction(1, 6) / n for n in range(1, 7))
+
+
+def test_pool_is_multiset_of_dice():
+    coin = Distribution.uniform("HT")
+    pool = coin.pool(3)
+    assert pool[("H", "H", "T")] == Fraction(3, 8)
+    assert len(pool) == 4
+
+
+def test_bad_weights_are_rejected():
+    with pytest.raises(ValueError):
+        Distribution({})
+    with pytest.raises(ValueError):
+        Distribution({1: -1, 2: 2})
+    with pytest.raises(TypeError, match="float"):
+        Distribution({1: 0.5})
+    with pytest.raises(ValueError, match="probability 0"):
+        d6.given(lambda x: x > 6)
+
+
+def test_hypergeometric_matches_brute_force():
+    deck = ["A"] * 4 + ["x"] * 8
+    hands = list(combinations(range(len(deck)), 5))
+    brute = Distribution.uniform(sum(deck[i] == "A" for i in h) for h in hands)
+    assert hypergeometric(12, 4, 5) == brute
+    with pytest.raises(ValueError):
+        hypergeometric(3, 4, 1)
+
+
+def test_multivariate_hypergeometric_matches_brute_force():
+    deck = ["r"] * 3 + ["g"] * 2 + ["b"] * 4
+    brute = Distribution.uniform(
+        tuple(sum(deck[i] == c for i in h) for c in "rgb")
+        for h in combinations(range(len(deck)), 4))
+    assert multivariate_hypergeometric({"r": 3, "g": 2, "b": 4}, 4) == brute
+
+
+@given(st.lists(st.integers(1, 5), min_size=1, max_size=6), st.integers(0, 6))
+def test_multivariate_agrees_with_univariate_marginal(counts, draws):
+    total = sum(counts)
+    draws = min(draws, total)
+    mv = multivariate_hypergeometric(dict(enumerate(counts)), draws)
+    assert sum(mv.values()) == 1
+    assert mv.map(lambda t: t[0]) == hypergeometric(total, counts[0], draws)
+
+
+def test_sample_agrees_with_exact():
+    rng = random.Random(1)
+    n = 6000
+    samples = (d6 + d6).sample(rng, n)
+    p = float((d6 + d6)[7])
+    assert abs(samples.count(7) / n - p) < 4 * math.sqrt(p * (1 - p) / n)
+    emp = Distribution.from_samples(samples)
+    assert abs(float(emp.mean()) - 7) < 0.15
+
+
+def test_sympy_export():
+    from sympy.stats import E, P
+    X = d6.to_sympy("X")
+    assert E(X) == Fraction(7, 2)
+    assert P(X > 4) == Fraction(1, 3)
+
+
+def test_tables_and_plot():
+    assert "1/6" in d6.table()
+    assert "<table>" in d6._repr_html_()
+    import matplotlib
+    matplotlib.use("Agg")
+    ax = d6.plot(samples=d6.sample(random.Random(0), 100))
+    assert len(ax.patches) == 6

@@ -1,0 +1,145 @@
+"""The protocol's generic behaviour, on the test-only High Card game."""
+import random
+from fractions import Fraction
+
+import pytest
+
+import kingdoms
+from kingdoms.core import CHANCE, TERMINAL, HIDDEN, IllegalAction, GameOptionError
+from toygame import Deal, HighCard, Redraw, Stand
+
+
+def dealt(*cards):
+    s = HighCard().initial_state()
+    for c in cards:
+        s = s.apply(Deal(c))
+    return s
+
+
+def test_registry_lists_and_builds_games():
+    assert "highcard" in kingdoms.games()
+    assert {"horse", "woods", "black_forest", "elves", "ten_characters"} <= set(kingdoms.games())
+    g = kingdoms.game("highcard", players=3)
+    assert g.players == 3 and isinstance(g, HighCard)
+
+
+def test_unknown_game_and_bad_options_are_explained():
+    with pytest.raises(GameOptionError, match="no game called 'chess'.*highcard"):
+        kingdoms.game("chess")
+    with pytest.raises(GameOptionError, match=r"2-3 players; players=5"):
+        kingdoms.game("highcard", players=5)
+    with pytest.raises(GameOptionError, match=r"no option variant; its options are: deck="):
+        kingdoms.game("highcard", variant="short")
+
+
+def test_states_are_values():
+    a = dealt(1, 3)
+    b = HighCard().initial_state().apply(Deal(1)).apply(Deal(3))
+    assert a == b and hash(a) == hash(b)
+    assert a is not b
+    # history is kept but does not take part in equality
+    assert [str(x) for _, x in a.history()] == ["deal a 1", "deal a 3"]
+
+
+def test_transpositions_compare_equal_whatever_the_route():
+    x = dealt(3, 3).apply(Stand())
+    y = HighCard().initial_state().apply(Deal(3)).apply(Deal(3)).apply(Stand())
+    assert x == y and len({x, y}) == 1
+    assert x.history() == y.history()
+
+
+def test_apply_never_mutates_and_returns_new_state():
+    s = dealt(2, 3)
+    before = (s.hands, s.deck, s.to_act, s.history())
+    t = s.apply(Redraw())
+    assert (s.hands, s.deck, s.to_act, s.history()) == before
+    assert t.current_player() == CHANCE and s.current_player() == 0
+
+
+def test_whose_turn():
+    s = HighCard().initial_state()
+    assert s.current_player() == CHANCE and s.is_chance() and not s.is_terminal()
+    s = dealt(1, 2)
+    assert s.current_player() == 0
+    end = s.apply(Stand()).apply(Stand())
+    assert end.current_player() == TERMINAL and end.is_terminal()
+    assert end.legal_actions() == ()
+
+
+def test_chance_outcomes_are_exact_and_sum_to_one():
+    outcomes = HighCard().initial_state().chance_outcomes()
+    assert dict(outcomes) == {Deal(1): Fraction(1, 4), Deal(2): Fraction(1, 4),
+                              Deal(3): Fraction(1, 2)}
+    assert sum(p for _, p in outcomes) == 1
+    assert all(isinstance(p, Fraction) for _, p in outcomes)
+
+
+def test_chance_outcomes_only_at_chance_nodes():
+    with pytest.raises(ValueError, match="chance node"):
+        dealt(1, 2).chance_outcomes()
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing():
+    s = dealt(1, 2).apply(Stand()).apply(Redraw()).apply(Deal(3))
+    # deck is now [3]: one card left, so a redraw is still legal for nobody (game over)
+    assert s.is_terminal()
+    with pytest.raises(IllegalAction, match="game is over"):
+        s.apply(Stand())
+    t = dealt(3, 3)
+    t = t.apply(Redraw()).apply(Deal(1))      # player 0 redraws; deck: 2
+    t2 = t.apply(Redraw()).apply(Deal(2))     # player 1 redraws; deck empty
+    assert t2.is_terminal()
+    u = HighCard(deck=(1, 2)).initial_state().apply(Deal(1)).apply(Deal(2))
+    with pytest.raises(IllegalAction, match="redraw only while the deck has cards"):
+        u.apply(Redraw())
+    assert u.current_player() == 0 and u.legal_actions() == (Stand(),)
+
+
+def test_impossible_chance_outcome_is_rejected():
+    s = HighCard(deck=(1, 2)).initial_state()
+    with pytest.raises(IllegalAction, match="cannot happen"):
+        s.apply(Deal(3))
+
+
+def test_returns_only_at_the_end_and_ties_share():
+    with pytest.raises(ValueError, match="only when the game is over"):
+        dealt(1, 2).returns()
+    tie = dealt(3, 3).apply(Stand()).apply(Stand())
+    assert tie.returns() == (Fraction(1, 2), Fraction(1, 2))
+    win = dealt(1, 3).apply(Stand()).apply(Stand())
+    assert win.returns() == (0, 1)
+
+
+def test_view_hides_what_a_player_cannot_see():
+    s = dealt(1, 3)
+    assert s.view(0).hands == (1, HIDDEN)
+    assert s.view(1).hands == (HIDDEN, 3)
+    assert "3" not in str(s.view(0)).split("deck")[0].replace("Player 2: ?", "")
+    assert Deal(3).seen_by(0) == Deal(HIDDEN)
+
+
+def test_sample_chance_uses_the_given_rng():
+    s = HighCard().initial_state()
+    a = [s.sample_chance(random.Random(7)) for _ in range(3)]
+    assert len(set(a)) == 1
+    draws = [s.sample_chance(random.Random(i)) for i in range(2000)]
+    share = draws.count(Deal(3)) / len(draws)
+    assert abs(share - 0.5) < 4 * (0.25 / 2000) ** 0.5
+
+
+def test_path_and_root():
+    s = dealt(1, 2).apply(Stand())
+    assert len(s.path()) == 4 and s.root() == HighCard().initial_state()
+
+
+def test_render_text_and_html():
+    s = dealt(1, 2)
+    assert "Player 1 to act" in str(s)
+    assert s._repr_html_().startswith("<pre>")
+
+
+def test_history_as_a_player_saw_it():
+    s = dealt(1, 3).apply(Stand())
+    assert s.history(0)[0] == (CHANCE, Deal(HIDDEN))
+    assert s.history()[0] == (CHANCE, Deal(1))
+    assert s.view(0).history() == ()

@@ -1,0 +1,259 @@
+"""The Stepper through its programmatic API and its buttons, on the toy game."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+import kingdoms
+from kingdoms.core.play import first_policy
+from kingdoms.core.protocol import CHANCE, TERMINAL, TooManyOutcomes
+
+W = pytest.importorskip("ipywidgets")
+from kingdoms.widgets import Stepper, TreeExplorer  # noqa: E402
+from toygame import Deal, HighCard, HighCardState, Redraw, Stand  # noqa: E402
+
+
+def with_class(widget, css):
+    """Every descendant widget carrying the CSS class ``css``."""
+    out = []
+    if css in getattr(widget, "_dom_classes", ()):
+        out.append(widget)
+    for child in getattr(widget, "children", ()):
+        out.extend(with_class(child, css))
+    return out
+
+
+def game():
+    return kingdoms.game("highcard", players=2)
+
+
+def dealt(a=1, b=3):
+    return game().initial_state().apply(Deal(a)).apply(Deal(b))
+
+
+def test_import_kingdoms_does_not_import_ipywidgets():
+    code = "import sys, kingdoms; print('ipywidgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_is_a_displayable_ipywidget():
+    s = Stepper(game())
+    assert isinstance(s, W.VBox)
+    bundle = s._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "kingdoms-stepper" in s._dom_classes
+
+
+def test_starts_from_game_state_or_name():
+    assert Stepper(game()).state == game().initial_state()
+    assert Stepper(dealt()).state == dealt()
+    assert Stepper("highcard").state == game().initial_state()
+    with pytest.raises(TypeError):
+        Stepper(42)
+
+
+def test_chance_node_lists_exact_outcomes_and_a_roll_button():
+    s = Stepper(game())
+    labels = [b.description for b in with_class(s, "kingdoms-outcome")]
+    assert labels == ["deal a 1 (1/4)", "deal a 2 (1/4)", "deal a 3 (1/2)"]
+    assert len(with_class(s, "kingdoms-roll")) == 1
+    assert with_class(s, "kingdoms-action") == []     # nobody decides at a chance node
+
+
+def test_teacher_picks_the_outcome_by_hand():
+    s = Stepper(game())
+    three = [b for b in with_class(s, "kingdoms-outcome") if b.description.startswith("deal a 3")]
+    three[0].click()
+    assert s.state == game().initial_state().apply(Deal(3))
+    assert s.history == ((CHANCE, Deal(3)),)
+
+
+def test_roll_is_seeded():
+    def rolls(seed):
+        s = Stepper(game(), seed=seed)
+        s.roll()
+        s.roll()
+        return s.history
+    assert rolls(7) == rolls(7)
+    # the roll draws from the state's own sampler with random.Random(seed)
+    rng = random.Random(7)
+    st = game().initial_state()
+    first = st.sample_chance(rng)
+    second = st.apply(first).sample_chance(rng)
+    assert rolls(7) == ((CHANCE, first), (CHANCE, second))
+    assert len({rolls(seed) for seed in range(30)}) > 1
+
+
+def test_action_buttons_are_the_legal_actions_in_rule_language():
+    s = Stepper(dealt())
+    buttons = with_class(s, "kingdoms-action")
+    assert [b.description for b in buttons] == ["stand", "redraw"]
+    before = s._state_html.value
+    buttons[0].click()
+    assert s.state == dealt().apply(Stand())
+    assert s.state.current_player() == 1
+    assert s._state_html.value != before
+
+
+def test_state_html_is_the_states_render():
+    s = Stepper(dealt())
+    assert s._state_html.value == dealt()._repr_html_()
+    assert "kingdoms-state" in s._state_html._dom_classes
+
+
+def test_illegal_action_is_a_message_and_changes_nothing():
+    s = Stepper(game())
+    assert s.choose(Stand()) is False            # a decision at a chance node
+    assert s.state == game().initial_state() and s.index == 0
+    assert "cannot happen" in s.message
+    assert "cannot happen" in s._msg.value
+    # a state where redraw breaks a rule: the rule's words are shown
+    st = dealt()
+    st = st.apply(Redraw()).apply(Deal(2)).apply(Redraw()).apply(Deal(3))
+    assert st.is_terminal()
+    s2 = Stepper(st)
+    assert not s2.choose(Redraw()) and "over" in s2.message
+    s3 = Stepper(dealt())
+    assert s3.choose("no such move") is False and "no such move" in s3.message
+    assert s3.choose("redraw") is True and s3.message == ""
+
+
+def test_why_illegal_reason_is_shown():
+    # deck empty: redraw is not legal, and the game's rule text is shown
+    g = kingdoms.game("highcard", players=2, deck=(1, 2))
+    st = g.initial_state().apply(Deal(1)).apply(Deal(2))
+    s = Stepper(st)
+    assert not s.choose(Redraw())
+    assert "only while the deck has cards" in s.message
+    assert s.state == st
+
+
+def test_undo_redo_goto_and_truncation():
+    s = Stepper(game())
+    s.choose(Deal(1)); s.choose(Deal(3)); s.choose(Stand())
+    end = s.state
+    assert s.index == 3 and len(s.states) == 4
+    assert s.undo() and s.index == 2
+    assert s.state == game().initial_state().apply(Deal(1)).apply(Deal(3))
+    assert s.redo() and s.state == end
+    assert not s.redo()
+    assert s.goto(0) and s.state == game().initial_state() and s.history == ()
+    assert not s.undo()
+    assert not s.goto(9) and "no step 9" in s.message and s.index == 0
+    s.goto(2)
+    s.choose(Redraw())                          # a new branch drops the old future
+    assert len(s.states) == 4 and s.state == s.states[2].apply(Redraw())
+    assert not s.redo()
+
+
+def test_undo_and_redo_buttons_and_history_slider():
+    s = Stepper(game())
+    s.choose(Deal(2))
+    s.choose(Deal(1))
+    with_class(s, "kingdoms-undo")[0].click()
+    assert s.index == 1
+    with_class(s, "kingdoms-redo")[0].click()
+    assert s.index == 2
+    slider = with_class(s, "kingdoms-history")[0]
+    assert (slider.min, slider.max, slider.value) == (0, 2, 2)
+    slider.value = 0                            # time travel by the slider
+    assert s.index == 0 and s.state == game().initial_state()
+    assert with_class(s, "kingdoms-undo")[0].disabled
+
+
+def test_perspective_shows_the_players_view_and_hides_dealt_cards_in_the_log():
+    s = Stepper(game())
+    s.choose(Deal(3)); s.choose(Deal(1))
+    assert "deal a 3" in s._log.value
+    s.perspective = 1
+    assert s._state_html.value == s.state.view(1)._repr_html_()
+    assert "deal a 3" not in s._log.value and "deal a ?" in s._log.value
+    s.perspective = "all"
+    assert s._state_html.value == s.state._repr_html_()
+
+
+def test_bot_seats_play_until_my_turn_and_to_end():
+    s = Stepper(game(), seats={1: first_policy}, seed=3)
+    n = s.play_until_my_turn()                  # two deals, then player 0 decides
+    assert n == 2 and s.state.current_player() == 0
+    s.choose(Stand())
+    s.play_until_my_turn()                      # bot stands, game ends
+    assert s.state.is_terminal()
+    assert s.history[-1] == (1, Stand())
+    s2 = Stepper(game(), seats=[None, first_policy], seed=3)
+    s2.play_to_end()
+    assert s2.state.is_terminal()
+    with pytest.raises(ValueError):
+        Stepper(game(), seats={5: first_policy})
+
+
+def test_play_to_end_is_bounded():
+    s = Stepper(game(), seed=1, max_steps=2)
+    assert s.play_to_end() == 2
+    assert "Stopped after 2 steps" in s.message
+
+
+def test_autoplay_lets_bots_answer():
+    s = Stepper(dealt(), seats={1: first_policy}, autoplay=True)
+    s.choose(Stand())
+    assert s.state.is_terminal() and s.history[-1] == (1, Stand())
+
+
+def test_many_choices_become_a_dropdown():
+    s = Stepper(dealt(), max_buttons=1)
+    drop = with_class(s, "kingdoms-select")[0]
+    assert [t for t, _ in drop.options] == ["stand", "redraw"]
+    drop.value = 1
+    with_class(s, "kingdoms-do")[0].click()
+    assert s.state == dealt().apply(Redraw())
+
+
+@dataclass(frozen=True)
+class Shuffle(HighCardState):
+    """High Card whose deal is 'too large to list' (sampled only)."""
+
+    def _chance_outcomes(self):
+        if not self.hands:
+            raise TooManyOutcomes("a full shuffle", 24)
+        return super()._chance_outcomes()
+
+    def _sample_chance(self, rng):
+        return Deal(rng.choice(self.deck))
+
+    def _is_possible_outcome(self, outcome):
+        return isinstance(outcome, Deal) and outcome.card in self.deck
+
+
+def test_too_many_outcomes_offers_only_the_roll():
+    st = Shuffle(game(), hands=(), deck=(1, 2, 3, 3), to_act=0, redrawing=False)
+    s = Stepper(st, seed=0)
+    assert with_class(s, "kingdoms-outcome") == []
+    assert len(with_class(s, "kingdoms-roll")) == 1
+    assert "24 outcomes" in "".join(w.value for w in s._choices.children[1:]
+                                    if isinstance(w, W.HTML))
+    tree = s.open_tree()                         # a tree at such a node: a note, no crash
+    assert tree.graph is None and "24" in tree.note
+    assert s.roll() and len(s.history) == 1
+    assert s.state.hands in ((1,), (2,), (3,))
+
+
+def test_open_tree_here():
+    s = Stepper(dealt())
+    tree = s.open_tree()
+    assert isinstance(tree, TreeExplorer) and tree.root == dealt()
+    assert tree in s._tree_box.children
+    s.close_tree()
+    assert s._tree_box.children == ()
+
+
+def test_terminal_state_shows_shares():
+    s = Stepper(dealt(1, 3).apply(Stand()).apply(Stand()))
+    assert s.state.current_player() == TERMINAL
+    assert "Shares of the win: Player 1 0, Player 2 1" in s._status.value
+    assert with_class(s, "kingdoms-play-to-end")[0].disabled
