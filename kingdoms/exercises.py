@@ -6,7 +6,7 @@ regions between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, hidden tests be
 Their test cells call ``check`` so a student sees what went wrong, not a bare
 ``AssertionError``.
 
-``python -m kingdoms.exercises student exercises build/exercises-student`` writes the
+``python -m kingdoms.exercises student exercises build/student-exercises`` writes the
 student versions (solutions replaced by ``# YOUR CODE HERE`` /
 ``raise NotImplementedError()``, hidden tests removed, outputs cleared, nbgrader
 metadata kept) without needing nbgrader.
@@ -16,12 +16,45 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["check", "ExerciseFailure", "ExerciseFormatError", "student_version",
+__all__ = ["check", "ExerciseFailure", "NoAnswer", "ExerciseFormatError", "student_version",
            "make_student_versions", "strip_solutions", "strip_hidden_tests"]
 
 
 class ExerciseFailure(AssertionError):
     """A check that did not pass; the message explains what to look at."""
+
+
+class NoAnswer:
+    """The placeholder a student version puts where a solution was (``answer =
+    NoAnswer("answer")``).  Any use of it — iterating, indexing, comparing,
+    arithmetic, calling — raises ``NotImplementedError`` naming the missing answer,
+    and ``check`` reports it as "no answer yet", so an unanswered exercise fails
+    politely in its test cell instead of with a ``TypeError`` or ``NameError``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str = "answer"):
+        object.__setattr__(self, "name", name)
+
+    def _missing(self, *args, **kwargs):
+        raise NotImplementedError(f"{self.name}: no answer yet — write your code where "
+                                  "it says YOUR CODE HERE and run that cell.")
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        self._missing()
+
+    def __repr__(self):
+        return f"<no answer yet for {self.name}>"
+
+    __str__ = __repr__
+    __iter__ = __len__ = __getitem__ = __contains__ = __call__ = __hash__ = _missing
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _missing
+    __bool__ = __float__ = __int__ = __index__ = __neg__ = __abs__ = _missing
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _missing
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __pow__ = __rpow__ = _missing
+    __mod__ = __rmod__ = __and__ = __rand__ = __or__ = __ror__ = _missing
 
 
 def _same(answer: Any, expected: Any) -> bool:
@@ -39,7 +72,7 @@ def check(answer: Any, expected: Any, what: str = "your answer", hint: str = "")
     Prints a short confirmation when right, raises ``ExerciseFailure`` (an
     ``AssertionError``, so nbgrader counts it) with a helpful message when not.
     """
-    if answer is None or answer is Ellipsis:
+    if answer is None or answer is Ellipsis or isinstance(answer, NoAnswer):
         raise ExerciseFailure(f"{what}: no answer yet — replace the placeholder with your code.")
     if _same(answer, expected):
         print(f"✓ {what} is right: {answer}")
@@ -82,9 +115,10 @@ class ExerciseFormatError(ValueError):
 
 
 def _placeholders(solution_lines: list[str]) -> list[str]:
-    """``name = ...`` for each top-level name the solution assigns, and a stub
-    ``def`` for each function it defines, so that a student's test cell fails with
-    a friendly ``check`` message (or ``NotImplementedError``), not a ``NameError``."""
+    """``name = NoAnswer("name")`` for each top-level name the solution assigns, and
+    a stub ``def`` for each function it defines, so that a student's test cell fails
+    with a friendly ``check`` message (or ``NotImplementedError``), not a
+    ``NameError`` or ``TypeError``."""
     try:
         tree = ast.parse("\n".join(solution_lines))
     except SyntaxError:
@@ -95,7 +129,7 @@ def _placeholders(solution_lines: list[str]) -> list[str]:
     def add_name(target):
         if isinstance(target, ast.Name) and target.id not in seen:
             seen.add(target.id)
-            out.append(f"{target.id} = ...")
+            out.append(f'{target.id} = NoAnswer("{target.id}")   # replace with your answer')
         elif isinstance(target, (ast.Tuple, ast.List)):
             for t in target.elts:
                 add_name(t)
@@ -116,8 +150,8 @@ def strip_solutions(source: str, cell_type: str = "code", where: str = "cell") -
     """Replace every ``BEGIN SOLUTION``..``END SOLUTION`` region of ``source``.
 
     Code: ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` at the region's
-    indentation (at top level with ``name = ...`` placeholders between the two for
-    the names the solution defines, so the test cell fails with a friendly message).  Markdown: ``YOUR ANSWER HERE``.
+    indentation (at top level with ``name = NoAnswer("name")`` placeholders between
+    the two for the names the solution defines, so the test cell fails politely).  Markdown: ``YOUR ANSWER HERE``.
     """
     lines = source.splitlines()
     out: list[str] = []
@@ -144,7 +178,10 @@ def strip_solutions(source: str, cell_type: str = "code", where: str = "cell") -
         if cell_type == "code":
             stub = CODE_STUB.splitlines()
             if not indent:
-                stub[1:1] = [p for ph in _placeholders(lines[i + 1:j]) for p in ph.splitlines()]
+                holders = [p for ph in _placeholders(lines[i + 1:j]) for p in ph.splitlines()]
+                if any("NoAnswer(" in h for h in holders):
+                    holders.insert(0, "from kingdoms.exercises import NoAnswer")
+                stub[1:1] = holders
             out.extend(indent + s if s.strip() else s for s in stub)
         else:
             out.append(indent + MARKDOWN_STUB)

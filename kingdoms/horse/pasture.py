@@ -173,8 +173,10 @@ def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:
     return result
 
 
+@lru_cache(maxsize=1 << 14)
 def placement(fences: int, herd: tuple, per_field: int = 2) -> dict:
-    """{field: (species index, animals on it)} for drawing a legal herd."""
+    """{field: (species index, animals on it)} for drawing a legal herd (cached:
+    do not modify the result)."""
     assign = assignment(fences, herd, per_field)
     out: dict = {}
     if not assign:

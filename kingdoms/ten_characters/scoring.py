@@ -84,6 +84,8 @@ def score_card(card: str, counts, others: Sequence[str] = (),
     """
     n = counts if isinstance(counts, dict) and len(counts) == len(COLUMNS) else normalise_counts(counts)
     pts = DEFAULT_POINTS if points is None else points
+    if card not in DEFAULT_POINTS:
+        raise ValueError(f"unknown character {card!r}; the characters are {', '.join(CHARACTERS)}")
     k = pts[card]
     if card == "farmer":
         if n["farmer"] >= n["knight"]:

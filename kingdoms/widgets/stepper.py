@@ -332,8 +332,6 @@ class Stepper(W.VBox):
                 status += "; scores: " + ", ".join(str(x) for x in scores)
         elif cp in self.seats:
             status += " (a bot seat)"
-        self._status.value = (f"<div>step {self._index} of {len(self._states) - 1}: "
-                              f"{html.escape(status)}</div>")
         try:
             self._state_html.value = shown._repr_html_()
         except Exception as e:   # a broken render must not break the stepper
@@ -352,6 +350,9 @@ class Stepper(W.VBox):
         self._until_b.disabled = over or not self._is_bot_or_chance(state)
         self._end_b.disabled = over
         self._log.value = self._log_html(persp)
+        # the step counter last: a browser that sees it change sees the whole update
+        self._status.value = (f"<div>step {self._index} of {len(self._states) - 1}: "
+                              f"{html.escape(status)}</div>")
 
     def _log_html(self, persp) -> str:
         items = []

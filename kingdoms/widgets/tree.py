@@ -173,4 +173,7 @@ class TreeExplorer(W.VBox):
         fig = new_figure((min(16, max(6, 1.6 * width)), min(10, max(3, 1.8 * layers))))
         ax = fig.add_subplot()
         draw_tree(g, ax=ax)
+        # room below the last layer for its labels (drawn under the nodes)
+        ymin, ymax = ax.get_ylim()
+        ax.set_ylim(ymin - 0.3 * max(ymax - ymin, 1.0), ymax)
         return figure_png(fig)

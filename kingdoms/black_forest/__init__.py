@@ -1,0 +1,30 @@
+"""Into the Black Forest (Jason Slingerland, Green Couch Games), modelled exactly.
+
+Every player owns a deck of twelve Animal cards worth 1-12 (Frogs 1-3, Squirrels 4-6,
+Lynxes 7-9, Owls 10-12), each in one of four suits.  A round plays three Encounter
+cards one after another.  On an encounter, players take turns laying one hand card
+on a free space: two Bottom spaces (the lower card wins and scores the other card's
+value), one Left space (scores its own value if its suit matches a Top card's suit),
+two Top spaces (the higher card wins and scores the other card's value) and a
+face-down Right side, at most one card per player, where the card best meeting the
+encounter's condition scores 6 (tied cards cancel).  Equal cards at Bottom or Top
+both lose.  Winning cards are spent; losing cards return to hand.  The encounter ends
+when Bottom, Left and Top are full; the start player token passes to the left of
+whoever played last, and receiving it is worth a point (as is holding it at the
+start).  After a round each player draws the rest of the deck and keeps 6 cards;
+after two rounds the most points wins, then the most cards in hand.  Two players
+shuffle two decks each, hold 8 cards and play three rounds.
+
+The suits of the cards and the encounters' conditions are not published: this copy
+assumes them in ``data.toml`` (see ``BlackForest(...).assumptions_table()``).
+
+>>> import kingdoms
+>>> g = kingdoms.game("black_forest", players=3)
+>>> g.hand_size, g.n_rounds
+(6, 2)
+"""
+from .rules import (CAPACITY, SPACES, BlackForest, BlackForestState, Card, Condition, Discard,
+                    Draw, Play, Reveal, Scoring, parse_condition, score_encounter)
+
+__all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
+           "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]

@@ -1,0 +1,471 @@
+"""Exact odds for Into the Black Forest.
+
+Two kinds of question:
+
+1. **Placement odds with hidden hands** — "if I put this card on that space, how
+   likely does it win, and how many points do I expect?"  The answer depends on what
+   the opponents hold and what they will play, so it needs a *model*, stated here
+   once and used everywhere:
+
+   * An opponent's hand is a uniformly random set of the right size drawn from that
+     opponent's cards you cannot see (their 12 or 24 cards minus those face up on the
+     table or already won).  Cards you know are in their hand (``known``: e.g. a card
+     that lost an earlier encounter and went back) are in it for sure.
+   * The card an opponent plays is a uniformly random card of their hand.  A
+     face-down Right card of an opponent is such a card too.
+   * The empty slot facing your card (Bottom, Top), the missing Top cards (for the
+     Left side) and the missing Bottom cards (for a "closest to bottom sum" Right)
+     are filled by one ``rival``: by default the next opponent in turn order.
+
+   Under this model everything is a draw without replacement, enumerated exactly;
+   the result is a ``Fraction`` or a ``Distribution``.  It answers "how good is this
+   card against a random reply", not "against a clever opponent" — for that, see 2.
+
+2. **Open hands** — a two-player encounter with both hands face up is a finite game
+   of perfect information; ``open_encounter`` builds such a position (checking that
+   every card is real and in the right hands) and ``solve_encounter`` solves it
+   exactly with ``kingdoms.core.solve.expectimax``; ``encounter_tree`` draws it.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from kingdoms.core.distribution import Distribution
+from kingdoms.core.protocol import HIDDEN
+from kingdoms.core.solve import expectimax
+
+from .rules import CAPACITY, BlackForest, BlackForestState, Card, right_winner
+
+__all__ = ["unseen_cards", "HandModel", "hand_model", "reply_distribution", "placement_outcome",
+           "p_win", "expected_points", "placement_odds", "PlacementOdds", "p_left_match",
+           "left_match_probability", "open_encounter", "solve_encounter", "encounter_tree",
+           "draw_encounter_tree", "margin", "brute_force_p_win", "greedy_policy"]
+
+
+# --------------------------------------------------------------------------- the model
+
+def _board(state):
+    return state.bottom + state.left + state.top
+
+
+def unseen_cards(state: BlackForestState, player: int, owner: int) -> tuple:
+    """``owner``'s cards that ``player`` cannot see on the table: those in the
+    owner's hand, deck, face-down on the Right or discarded face down.  Works the
+    same on the full state and on ``state.view(player)``."""
+    if owner == player:
+        raise ValueError("a player sees their own cards")
+    visible = set(state.won[owner])
+    visible.update(c for p, c in _board(state) if p == owner)
+    return tuple(c for c in state.game.seat_cards[owner] if c not in visible)
+
+
+@dataclass(frozen=True)
+class HandModel:
+    """An opponent's hand as ``player`` models it: ``known`` cards for sure, plus
+    ``slots`` cards drawn uniformly from ``unknown``."""
+
+    owner: int
+    known: tuple
+    slots: int
+    unknown: tuple
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.slots
+
+
+def hand_model(state: BlackForestState, player: int, owner: int,
+               known: Iterable = (), include_right: bool = True) -> HandModel:
+    """The model of ``owner``'s hand.  With ``include_right`` the face-down Right card
+    of ``owner`` (if any) counts as one more random card of that hand."""
+    g = state.game
+    pool = unseen_cards(state, player, owner)
+    known = tuple(g.card(c) for c in known)
+    for c in known:
+        if c not in pool:
+            raise ValueError(f"{c.label()} cannot be in {g.player_name(owner)}'s hand: "
+                             "it is not among their unseen cards")
+    size = len(state.hands[owner])
+    if include_right:
+        size += sum(1 for p, _ in state.right if p == owner)
+    if len(known) > size:
+        raise ValueError(f"{len(known)} known cards but {g.player_name(owner)} holds {size}")
+    unknown = tuple(c for c in pool if c not in known)
+    return HandModel(owner, known, size - len(known), unknown)
+
+
+def _draws(models: Mapping[int, HandModel], needs: list):
+    """Ordered draws without replacement: ``needs[i]`` is the owner of draw ``i``.
+    Yields ``(cards, probability)`` for every sequence of cards."""
+    state = {o: (list(m.known), m.slots, list(m.unknown)) for o, m in models.items()}
+
+    def go(i, acc, prob):
+        if i == len(needs):
+            yield tuple(acc), prob
+            return
+        o = needs[i]
+        known, slots, unknown = state[o]
+        total = len(known) + slots
+        if total == 0:
+            raise ValueError("the model asks an opponent for more cards than they hold")
+        for j, c in enumerate(list(known)):
+            known.pop(j)
+            acc.append(c)
+            yield from go(i + 1, acc, prob / total)
+            acc.pop()
+            known.insert(j, c)
+        if slots:
+            state[o] = (known, slots - 1, unknown)
+            each = prob * slots / total / len(unknown)
+            for j, c in enumerate(list(unknown)):
+                unknown.pop(j)
+                acc.append(c)
+                yield from go(i + 1, acc, each)
+                acc.pop()
+                unknown.insert(j, c)
+            state[o] = (known, slots, unknown)
+
+    yield from go(0, [], Fraction(1))
+
+
+def _next_opponent(state, player: int) -> int:
+    n = state.game.players
+    for i in range(1, n):
+        o = (player + i) % n
+        if state.hands[o] or any(p == o for p, _ in state.right):
+            return o
+    return (player + 1) % n
+
+
+def reply_distribution(state: BlackForestState, player: int | None = None,
+                       rival: int | None = None, known: Mapping | None = None) -> Distribution:
+    """The card ``rival`` plays next, as ``player`` models it (a ``Distribution`` of cards)."""
+    player = state.current_player() if player is None else player
+    rival = _next_opponent(state, player) if rival is None else rival
+    m = hand_model(state, player, rival, (known or {}).get(rival, ()))
+    return Distribution((cards[0], p) for cards, p in _draws({rival: m}, [rival]))
+
+
+# --------------------------------------------------------------------------- placements
+
+def _check_placement(state, player, card, space):
+    g = state.game
+    card = g.card(card)
+    if space not in ("bottom", "left", "top", "right"):
+        raise ValueError(f"the spaces are bottom, left, top and right, not {space!r}")
+    hand = state.hands[player]
+    if HIDDEN not in hand and card not in hand:
+        raise ValueError(f"{card.label()} is not in {g.player_name(player)}'s hand")
+    if space not in state.open_spaces(player):
+        raise ValueError(f"{space} is not open to {g.player_name(player)} now")
+    if state.phase != "play":
+        raise ValueError("placement odds are asked during an encounter")
+    return card
+
+
+def placement_outcome(state: BlackForestState, card, space: str, player: int | None = None,
+                      rival: int | None = None, known: Mapping | None = None,
+                      later_right: "Iterable[int] | str" = "all") -> Distribution:
+    """The exact distribution of ``(wins, points)`` for ``card`` put on ``space``.
+
+    ``points`` is what that card scores when the encounter is scored (the losing
+    card's value at Bottom/Top, its own value on the Left, the Right's 6 points).
+    ``later_right``: opponents assumed to add a random face-down Right card before
+    the encounter ends, besides those already there: ``"all"`` (the default: every
+    opponent still holding cards) or a list of seats (``()`` for nobody else).
+    """
+    player = state.current_player() if player is None else player
+    card = _check_placement(state, player, card, space)
+    g = state.game
+    rival = _next_opponent(state, player) if rival is None else rival
+    if rival == player:
+        raise ValueError("the rival must be an opponent")
+    known = known or {}
+    opponents = [o for o in range(g.players) if o != player]
+    models = {o: hand_model(state, player, o, known.get(o, ())) for o in opponents}
+
+    if space in ("bottom", "top"):
+        slot = state.bottom if space == "bottom" else state.top
+        lower = space == "bottom"
+
+        def result(mine: Card, other: Card):
+            if mine.value == other.value or (mine.value < other.value) != lower:
+                return (False, 0)
+            return (True, other.value)
+
+        if slot:
+            return Distribution.always(result(card, slot[0][1]))
+        return Distribution((result(card, cards[0]), p)
+                            for cards, p in _draws(models, [rival]))
+    if space == "left":
+        suits = {c.suit for _, c in state.top}
+        missing = CAPACITY["top"] - len(state.top)
+
+        def result(cards):
+            hit = card.suit in suits or any(c.suit == card.suit for c in cards)
+            return (True, card.value) if hit else (False, 0)
+
+        return Distribution((result(cards), p)
+                            for cards, p in _draws(models, [rival] * missing))
+    # the Right side
+    cond = g.conditions[state.encounter]
+    if later_right == "all":
+        later_right = [o for o in opponents if state.hands[o]]
+    others = [p for p, _ in state.right] + [o for o in later_right
+                                             if all(p != o for p, _ in state.right)]
+    if player in others:
+        raise ValueError("later_right may not name the player asking")
+    missing_bottom = CAPACITY["bottom"] - len(state.bottom) if cond.needs_bottom() else 0
+    needs = others + [rival] * missing_bottom
+    n_right = len(others)
+
+    def result(cards):
+        right = [(player, card)] + list(zip(others, cards[:n_right]))
+        bottom = list(state.bottom) + [(rival, c) for c in cards[n_right:]]
+        won = right_winner(cond, right, bottom) == (player, card)
+        return (True, g.right_points) if won else (False, 0)
+
+    return Distribution((result(cards), p) for cards, p in _draws(models, needs))
+
+
+def p_win(state: BlackForestState, card, space: str, player: int | None = None, **model) -> Fraction:
+    """Exact probability that ``card`` on ``space`` wins (under the module's model)."""
+    return placement_outcome(state, card, space, player, **model).P(lambda o: o[0])
+
+
+def expected_points(state: BlackForestState, card, space: str, player: int | None = None,
+                    **model) -> Fraction:
+    """Exact expected points that ``card`` scores on ``space``."""
+    return placement_outcome(state, card, space, player, **model).E(lambda o: o[1])
+
+
+@dataclass(frozen=True)
+class PlacementOdds:
+    card: Card
+    space: str
+    p_win: Fraction
+    expected_points: Fraction
+
+    def __str__(self):
+        return (f"{self.card.label():<26} {self.space:<7} P(win) {str(self.p_win):>7} "
+                f"= {float(self.p_win):.3f}   E[points] {float(self.expected_points):6.3f}")
+
+
+def placement_odds(state: BlackForestState, player: int | None = None, **model) -> list:
+    """Every legal placement of ``player`` with its exact P(win) and expected
+    points, best expected points first."""
+    player = state.current_player() if player is None else player
+    rows = []
+    for c in state.hands[player]:
+        for space in state.open_spaces(player):
+            d = placement_outcome(state, c, space, player, **model)
+            rows.append(PlacementOdds(c, space, d.P(lambda o: o[0]), d.E(lambda o: o[1])))
+    rows.sort(key=lambda r: (-r.expected_points, -r.p_win, r.card, r.space))
+    return rows
+
+
+# --------------------------------------------------------------------------- Left side
+
+def p_left_match(suit: str, top_suits: Iterable[str], pool_suits: Mapping[str, int],
+                 draws: int) -> Fraction:
+    """P(the Left card's ``suit`` matches a Top card) when the Top already shows
+    ``top_suits`` and ``draws`` more Top cards come from a pile whose suits are
+    counted in ``pool_suits`` (drawn without replacement):
+
+        P = 1 - C(N - s, k) / C(N, k)   with N the pile, s its cards of the suit.
+    """
+    if suit in set(top_suits):
+        return Fraction(1)
+    n = sum(pool_suits.values())
+    s = pool_suits.get(suit, 0)
+    if draws > n:
+        raise ValueError(f"{draws} draws from a pile of {n}")
+    return 1 - Fraction(math.comb(n - s, draws), math.comb(n, draws))
+
+
+def left_match_probability(state: BlackForestState, suit: str, player: int | None = None,
+                           rival: int | None = None, known: Mapping | None = None) -> Fraction:
+    """P(a Left card of ``suit`` will match a Top suit), with the missing Top cards
+    played by ``rival`` (under the module's model)."""
+    player = state.current_player() if player is None else player
+    rival = _next_opponent(state, player) if rival is None else rival
+    m = hand_model(state, player, rival, (known or {}).get(rival, ()))
+    suits = {c.suit for _, c in state.top}
+    if suit in suits:
+        return Fraction(1)
+    missing = CAPACITY["top"] - len(state.top)
+    return sum((p for cards, p in _draws({rival: m}, [rival] * missing)
+                if any(c.suit == suit for c in cards)), Fraction(0))
+
+
+# --------------------------------------------------------------------------- brute force
+
+def brute_force_p_win(state: BlackForestState, card, space: str, player: int | None = None,
+                      rival: int | None = None) -> Fraction:
+    """P(win) at Bottom/Top/Left by listing every hand the rival may hold and every
+    card(s) they may play from it — the slow, obvious computation that the model's
+    shortcut (``p_win``) must agree with.  No known cards, no Right side."""
+    from itertools import combinations, permutations
+    player = state.current_player() if player is None else player
+    card = _check_placement(state, player, card, space)
+    rival = _next_opponent(state, player) if rival is None else rival
+    pool = unseen_cards(state, player, rival)
+    hands = list(combinations(pool, len(state.hands[rival])))
+    total = Fraction(0)
+    for hand in hands:
+        if space in ("bottom", "top"):
+            slot = state.bottom if space == "bottom" else state.top
+            replies = [(slot[0][1],)] if slot else [(c,) for c in hand]
+            wins = 0
+            for (other,) in replies:
+                if other.value != card.value and (card.value < other.value) == (space == "bottom"):
+                    wins += 1
+            total += Fraction(wins, len(replies))
+        elif space == "left":
+            suits = {c.suit for _, c in state.top}
+            missing = 2 - len(state.top)
+            plays = list(permutations(hand, missing))
+            wins = sum(1 for pl in plays if card.suit in suits | {c.suit for c in pl})
+            total += Fraction(wins, len(plays))
+        else:
+            raise ValueError("brute_force_p_win covers bottom, top and left")
+    return total / len(hands)
+
+
+# --------------------------------------------------------------------------- open hands
+
+def open_encounter(hands, encounter: str, *, bottom=(), left=(), top=(), right=(),
+                   to_move: int = 0, token: int | None = None, points=None,
+                   data: str | None = None) -> BlackForestState:
+    """A single encounter with every hand face up, ready to solve.
+
+    ``hands``: one list of card names per player (``["Red 3", "Green 9"]``); each
+    card must belong to that player's deck(s).  ``bottom``/``left``/``top``/``right``:
+    cards already on the encounter as ``(player, card name)`` pairs.  The game ends
+    when this encounter has been scored.  Raises ``ValueError`` naming any problem.
+    """
+    players = len(hands)
+    g = BlackForest(players=players, data=data, rounds=1, encounters_per_round=1)
+    if encounter not in g.conditions:
+        raise ValueError(f"no encounter called {encounter!r}; they are: "
+                         f"{', '.join(sorted(g.conditions))}")
+    seen: dict = {}
+
+    def take(name, seat, where):
+        if not (isinstance(seat, int) and 0 <= seat < players):
+            raise ValueError(f"{where}: {seat!r} is not a seat 0-{players - 1}")
+        c = g.card(name)
+        if g.owner[c] != seat:
+            raise ValueError(f"{where}: {c.label()} belongs to {g.player_name(g.owner[c])}, "
+                             f"not {g.player_name(seat)}")
+        if c in seen:
+            raise ValueError(f"{where}: {c} is already in {seen[c]}")
+        seen[c] = where
+        return c
+
+    hand_cards = tuple(tuple(sorted(take(n, p, f"hand {p}") for n in h))
+                       for p, h in enumerate(hands))
+    board = {}
+    for space, pairs in (("bottom", bottom), ("left", left), ("top", top), ("right", right)):
+        pairs = tuple(pairs)
+        cap = CAPACITY.get(space, players)
+        if len(pairs) > cap:
+            raise ValueError(f"{space} takes at most {cap} cards, not {len(pairs)}")
+        board[space] = tuple((p, take(n, p, space)) for p, n in pairs)
+    if len({p for p, _ in board["right"]}) != len(board["right"]):
+        raise ValueError("each player has at most one card on the Right side")
+    missing = 5 - len(board["bottom"]) - len(board["left"]) - len(board["top"])
+    if missing == 0:
+        raise ValueError("Bottom, Left and Top are full: the encounter is already over")
+    free_right = players - len(board["right"])
+    if sum(len(h) for h in hand_cards) < missing + free_right:
+        raise ValueError(f"the hands must hold at least {missing + free_right} cards (the "
+                         f"{missing} open Bottom/Left/Top spaces plus {free_right} possible "
+                         f"Right cards), so that the encounter can always be finished; "
+                         f"they hold {sum(len(h) for h in hand_cards)}")
+    if not (0 <= to_move < players) or not hand_cards[to_move]:
+        raise ValueError(f"to_move={to_move!r} must be a seat with cards in hand")
+    token = to_move if token is None else token
+    points = tuple(points) if points is not None else (0,) * players
+    if len(points) != players:
+        raise ValueError("points needs one number per player")
+    decks = tuple(tuple(c for c in g.seat_cards[p] if c not in seen) for p in range(players))
+    empty = tuple(() for _ in range(players))
+    return BlackForestState(
+        g, phase="play", round=1, played=0, upcoming=(encounter,),
+        encounter_deck=tuple(sorted(e for e in g.conditions if e != encounter)),
+        hands=hand_cards, decks=decks, to_draw=(0,) * players, won=empty, discarded=empty,
+        bottom=board["bottom"], left=board["left"], top=board["top"],
+        right=tuple(sorted(board["right"])), points=points, token=token, to_move=to_move,
+        report=("Open hands: a single encounter.",))
+
+
+def margin(state: BlackForestState) -> tuple:
+    """Value vector for two players: each one's points minus the other's."""
+    a, b = state.points
+    return (Fraction(a - b), Fraction(b - a))
+
+
+_OBJECTIVES = {
+    "margin": margin,
+    "points": lambda s: tuple(Fraction(x) for x in s.points),
+    "win": lambda s: s.returns(),
+}
+
+
+def solve_encounter(state: BlackForestState, objective: str = "margin", max_states: int = 200_000):
+    """Solve an open-hands encounter exactly (``kingdoms.core.solve.expectimax``).
+
+    ``objective``: ``"margin"`` (two players; zero-sum points difference, so this is
+    minimax), ``"points"`` (each player maximises their own points) or ``"win"``
+    (win shares).  Returns the ``Solution``.
+    """
+    if objective not in _OBJECTIVES:
+        raise ValueError(f"objective is one of {', '.join(_OBJECTIVES)}")
+    if objective == "margin" and state.game.players != 2:
+        raise ValueError("the margin objective is for two players")
+    return expectimax(state, value=_OBJECTIVES[objective], max_states=max_states)
+
+
+def encounter_tree(state: BlackForestState, depth: int | None = None, objective: str = "margin",
+                   max_nodes: int = 500):
+    """The decision tree of an open encounter (networkx), values from ``objective``."""
+    from kingdoms.core.tree import game_tree
+    if depth is None:
+        depth = sum(len(h) for h in state.hands) + 1
+    return game_tree(state, depth=depth, values=True, value=_OBJECTIVES[objective],
+                     max_nodes=max_nodes)
+
+
+def draw_encounter_tree(state: BlackForestState, ax=None, objective: str = "margin",
+                        max_nodes: int = 120, **kwargs):
+    """Draw the decision tree of an open encounter; the best moves are drawn thick."""
+    from kingdoms.core.tree import draw_tree
+    return draw_tree(encounter_tree(state, objective=objective, max_nodes=max_nodes), ax=ax,
+                     **kwargs)
+
+
+# --------------------------------------------------------------------------- a policy
+
+def greedy_policy(state: BlackForestState, rng=None):
+    """A simple bot: play the placement with the most expected points under the
+    module's model, looking only at its own view (Right-side odds count only the
+    face-down cards already there, which keeps it fast).  Ties go to the lower card.
+    When discarding, it throws away its lowest card.  Usable with ``simulate``."""
+    me = state.current_player()
+    view = state.view(me)
+    acts = state.legal_actions()
+    if state.phase == "discard":
+        return min(acts, key=lambda a: (a.card.value, a.card))
+    best, best_key = None, None
+    for a in acts:
+        later = () if a.space == "right" else "all"
+        e = placement_outcome(view, a.card, a.space, me, later_right=later).E(lambda o: o[1])
+        key = (e, -a.card.value)
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best

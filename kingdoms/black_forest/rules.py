@@ -1,0 +1,828 @@
+"""Into the Black Forest: the rules, top to bottom.
+
+Components
+    Each player has a deck of 12 Animal cards, values 1-12 (Frog 1-3, Squirrel 4-6,
+    Lynx 7-9, Owl 10-12), each card with one of four suits.  18 Encounter cards each
+    carry a Right-side condition.  The suits per card and the conditions are
+    assumptions of this copy (see ``data.toml``).
+
+Setup (a round's start)
+    Three Encounter cards are revealed (one chance event each), then every player
+    draws cards from their own deck (one chance event per card: any remaining card is
+    equally likely).  The rulebook deals hands before revealing encounters; with no
+    decision in between, the order makes no difference.  The start player receives
+    the Start Player Token and 1 point.
+
+Play
+    In turn (to the left = the next seat), a player puts one hand card on an open
+    space of the current encounter: Bottom (2 spaces), Left (1), Top (2) or the Right
+    side (face down, at most one card per player, optional).  A player with an empty
+    hand is skipped (the rulebook does not say; it can only happen late in a round).
+    The encounter ends as soon as Bottom, Left and Top are full.
+
+End of an encounter
+    The token goes to the player to the left of the one who played last; receiving
+    it is worth 1 point (also when it comes back to its holder — an assumption,
+    ``rules.token_point_when_kept`` in the data).  Then the spaces score in the order
+    Bottom, Left, Top, Right:
+
+    * Bottom: the lower card wins and scores the value of the other card;
+    * Left: the card wins if its suit matches the suit of a Top card, and scores its
+      own value;
+    * Top: the higher card wins and scores the value of the other card;
+    * Right: among the face-down cards meeting the encounter's condition, the best
+      wins 6 points; cards tying for a rank cancel and the next best wins.
+
+    Equal cards at Bottom or Top both lose.  Winning cards are discarded (kept in
+    ``won``, public); every other card goes back to its owner's hand.
+
+Rounds and the end
+    Three encounters make a round.  Then three new encounters are revealed, each
+    player draws the rest of their deck and discards down to 6 (one card at a time,
+    hidden from the others, starting with the token holder).  After two rounds the
+    most points wins; a tie goes to the most cards in hand; a tie in both is shared.
+
+Two players
+    Each player shuffles two decks together (Red+Green, Blue+Yellow), hands are 8
+    cards, each round ends with drawing 8 more (all that is left in the last round)
+    and discarding to 8, and the game lasts three rounds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from kingdoms.core.data import DataError, load_data
+from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
+                                    State)
+
+__all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
+           "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
+
+SPACES = ("bottom", "left", "top", "right")
+"""The four sides of an Encounter card, in scoring order."""
+CAPACITY = {"bottom": 2, "left": 1, "top": 2}
+"""How many cards the Bottom, Left and Top sides take (the Right: one per player)."""
+SPACE_NAMES = {"bottom": "the Bottom", "left": "the Left side", "top": "the Top",
+               "right": "the Right side"}
+
+
+# --------------------------------------------------------------------------- components
+
+@dataclass(frozen=True, order=True)
+class Card(Action):
+    """One Animal card: its deck colour, value, suit and animal."""
+
+    deck: str
+    value: int
+    suit: str
+    animal: str
+
+    def __str__(self):
+        return f"{self.deck} {self.value}"
+
+    def label(self) -> str:
+        """``"Red 7 (Lynx, Spellbooks)"``."""
+        return f"{self.deck} {self.value} ({self.animal}, {self.suit})"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A Right-side condition, parsed from the closed vocabulary in ``data.toml``.
+
+    ``rank`` is ``"highest"``, ``"lowest"`` or ``"closest"``; ``target`` (closest
+    only) is a number or ``"bottom sum"``; ``filter_kind`` is ``None``, ``"suit"``,
+    ``"animal"`` or ``"parity"`` with ``filter_value`` the suit, animal, ``"odd"`` or
+    ``"even"``.
+    """
+
+    text: str
+    rank: str
+    target: Any = None
+    filter_kind: str | None = None
+    filter_value: str | None = None
+
+    def qualifies(self, card: Card) -> bool:
+        """Can ``card`` win this Right side at all?"""
+        kind = self.filter_kind
+        if kind is None:
+            return True
+        if kind == "suit":
+            return card.suit == self.filter_value
+        if kind == "animal":
+            return card.animal == self.filter_value
+        return (card.value % 2 == 1) == (self.filter_value == "odd")
+
+    def needs_bottom(self) -> bool:
+        return self.target == "bottom sum"
+
+    def key(self, card: Card, bottom_sum: int | None = None) -> int:
+        """Smaller is better; equal keys tie (and cancel)."""
+        if self.rank == "highest":
+            return -card.value
+        if self.rank == "lowest":
+            return card.value
+        target = bottom_sum if self.target == "bottom sum" else self.target
+        return abs(card.value - target)
+
+    def __str__(self):
+        return self.text
+
+
+def parse_condition(text: str, suits, animals) -> Condition:
+    """Parse a condition such as ``"highest Wands"`` or ``"closest to 7 odd"``.
+
+    Raises ``ValueError`` naming what is wrong; nothing is ever evaluated as code.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a condition is a string, not {text!r}")
+    words = text.split()
+    if not words:
+        raise ValueError("the condition is empty")
+    rank, rest = words[0].lower(), words[1:]
+    target = None
+    if rank in ("highest", "lowest"):
+        pass
+    elif rank == "closest":
+        if len(rest) < 2 or rest[0].lower() != "to":
+            raise ValueError(f"{text!r}: write 'closest to N' or 'closest to bottom sum'")
+        if len(rest) >= 3 and rest[1].lower() == "bottom" and rest[2].lower() == "sum":
+            target, rest = "bottom sum", rest[3:]
+        elif rest[1].isdigit() and 1 <= int(rest[1]) <= 24:
+            target, rest = int(rest[1]), rest[2:]
+        else:
+            raise ValueError(f"{text!r}: the target must be a number 1-24 or 'bottom sum'")
+    else:
+        raise ValueError(f"{text!r}: a condition starts with 'highest', 'lowest' or 'closest'")
+    kind = value = None
+    if len(rest) > 1:
+        raise ValueError(f"{text!r}: at most one filter word (a suit, an animal, odd or even)")
+    if rest:
+        word = rest[0]
+        lowered = {s.lower(): s for s in suits}
+        lowered_animals = {a.lower(): a for a in animals}
+        if word.lower() in lowered:
+            kind, value = "suit", lowered[word.lower()]
+        elif word.lower() in lowered_animals:
+            kind, value = "animal", lowered_animals[word.lower()]
+        elif word.lower() in ("odd", "even"):
+            kind, value = "parity", word.lower()
+        else:
+            raise ValueError(f"{text!r}: unknown filter {word!r} (a suit {', '.join(suits)}; "
+                             f"an animal {', '.join(animals)}; odd or even)")
+    return Condition(text=text, rank=rank, target=target, filter_kind=kind, filter_value=value)
+
+
+# --------------------------------------------------------------------------- actions
+
+def _seat(player: int) -> str:
+    return f"P{player + 1}"
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Chance: the next Encounter card is turned face up."""
+
+    encounter: str
+
+    def __str__(self):
+        return f"reveal the encounter {self.encounter}"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Chance: ``player`` draws ``card`` from their deck (only they see it)."""
+
+    player: int
+    card: Any
+
+    def __str__(self):
+        what = "a card" if self.card is HIDDEN else str(self.card)
+        return f"{_seat(self.player)} draws {what}"
+
+    def seen_by(self, player: int) -> "Draw":
+        return self if player == self.player else Draw(self.player, HIDDEN)
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """``player`` puts ``card`` on ``space`` ("bottom", "left", "top" or "right")."""
+
+    player: int
+    card: Any
+    space: str
+
+    def __str__(self):
+        if self.card is HIDDEN:
+            return f"{_seat(self.player)} plays a card face down on the Right side"
+        label = self.card.label() if isinstance(self.card, Card) else str(self.card)
+        face = " face down" if self.space == "right" else ""
+        return f"{_seat(self.player)} plays {label}{face} on {SPACE_NAMES.get(self.space, self.space)}"
+
+    def seen_by(self, player: int) -> "Play":
+        if self.space == "right" and player != self.player:
+            return Play(self.player, HIDDEN, self.space)
+        return self
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """``player`` discards ``card`` while cutting the hand down (hidden from others)."""
+
+    player: int
+    card: Any
+
+    def __str__(self):
+        what = "a card" if self.card is HIDDEN else str(self.card)
+        return f"{_seat(self.player)} discards {what}"
+
+    def seen_by(self, player: int) -> "Discard":
+        return self if player == self.player else Discard(self.player, HIDDEN)
+
+
+# --------------------------------------------------------------------------- the game
+
+@dataclass(frozen=True)
+class BlackForest(Game):
+    """Into the Black Forest for 2-4 players.
+
+    Options: ``data`` (path of an edited data file), ``start_player`` (seat that
+    starts with the token), ``rounds`` and ``encounters_per_round`` (default: the
+    rulebook's 2 rounds, 3 with two players, and 3 encounters; smaller values make
+    short teaching games, e.g. ``rounds=1, encounters_per_round=1`` is a single
+    encounter).
+    """
+
+    name = "black_forest"
+    title = "Into the Black Forest"
+    min_players = 2
+    max_players = 4
+
+    players: int = 2
+    data: str | None = None
+    start_player: int = 0
+    rounds: int | None = None
+    encounters_per_round: int | None = None
+
+    def __post_init__(self):
+        super().__post_init__()
+        d = load_data("kingdoms.black_forest", self.data)
+        put = lambda k, v: object.__setattr__(self, k, v)  # noqa: E731
+        put("_data", d)
+        two = self.players == 2
+        rules = {k: d.get(f"rules.{k}", int) for k in
+                 ("hand_size", "hand_size_two_player", "rounds", "rounds_two_player",
+                  "encounters_per_round", "right_points", "token_points")}
+        for k, v in rules.items():
+            if v < 1 and k != "token_points" or v < 0:
+                raise d.error(f"rules.{k}", f"should be a positive number, not {v}")
+        put("token_point_when_kept", d.get("rules.token_point_when_kept", bool))
+        put("hand_size", rules["hand_size_two_player"] if two else rules["hand_size"])
+        put("right_points", rules["right_points"])
+        put("token_points", rules["token_points"])
+        # animals
+        animals = d.get("animals", dict)
+        animal_of: dict[int, str] = {}
+        for a, rng in animals.items():
+            if a.endswith(("_source", "_assumed")):
+                continue
+            rng = d.get(f"animals.{a}", list)
+            if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:
+                raise d.error(f"animals.{a}", f"should be [low, high], not {list(rng)}")
+            for v in range(rng[0], rng[1] + 1):
+                if v in animal_of:
+                    raise d.error(f"animals.{a}", f"value {v} is also a {animal_of[v]}")
+                animal_of[v] = a
+        put("animals", tuple(a for a in animals if not a.endswith(("_source", "_assumed"))))
+        suits = d.get("suits.names", list)
+        if not suits or not all(isinstance(s, str) for s in suits):
+            raise d.error("suits.names", "should be a list of suit names")
+        put("suits", tuple(suits))
+        # decks
+        decks = d.get("decks", list)
+        cards_of_deck: dict[str, tuple] = {}
+        for i, deck in enumerate(decks):
+            name = d.get(f"decks.{i}.name", str)
+            values = d.get(f"decks.{i}.values", list)
+            dsuits = d.get(f"decks.{i}.suits", list)
+            if len(values) != len(dsuits):
+                raise d.error(f"decks.{i}.suits", f"has {len(dsuits)} entries for "
+                              f"{len(values)} values")
+            cards = []
+            for v, s in zip(values, dsuits):
+                if not isinstance(v, int) or v not in animal_of:
+                    raise d.error(f"decks.{i}.values", f"{v!r} is not a value any animal covers")
+                if s not in suits:
+                    raise d.error(f"decks.{i}.suits", f"{s!r} is not one of the suits {suits}")
+                cards.append(Card(name, v, s, animal_of[v]))
+            if len(set((c.value, c.suit) for c in cards)) != len(cards) or \
+                    len(set(values)) != len(values):
+                raise d.error(f"decks.{i}.values", "repeats a value")
+            if name in cards_of_deck:
+                raise d.error(f"decks.{i}.name", f"deck {name!r} appears twice")
+            cards_of_deck[name] = tuple(sorted(cards))
+        put("cards_of_deck", cards_of_deck)
+        # seating
+        if two:
+            seats = d.get("seating.two_player", list)
+            if len(seats) != 2:
+                raise d.error("seating.two_player", "should list two groups of decks")
+        else:
+            order = d.get("seating.order", list)
+            if len(order) < self.players:
+                raise d.error("seating.order", f"names {len(order)} decks for {self.players} players")
+            seats = [[c] for c in order[: self.players]]
+        seat_cards = []
+        owner: dict = {}
+        names = []
+        for p, group in enumerate(seats):
+            cards = []
+            for deck in group:
+                if deck not in cards_of_deck:
+                    raise d.error("seating", f"names an unknown deck {deck!r}")
+                cards.extend(cards_of_deck[deck])
+            for c in cards:
+                if c in owner:
+                    raise d.error("seating", f"gives deck {c.deck} to two seats")
+                owner[c] = p
+            seat_cards.append(tuple(sorted(cards)))
+            names.append("/".join(group))
+        put("seat_cards", tuple(seat_cards))
+        put("owner", owner)
+        put("player_names", tuple(names))
+        put("card_named", {str(c): c for c in owner})
+        # encounters
+        enc = d.get("encounters.cards", list)
+        count = d.get("encounters.count", int)
+        if len(enc) != count:
+            raise d.error("encounters.cards", f"lists {len(enc)} cards but count is {count}")
+        conditions: dict[str, Condition] = {}
+        for i, e in enumerate(enc):
+            name = d.get(f"encounters.cards.{i}.name", str)
+            text = d.get(f"encounters.cards.{i}.right", str)
+            if name in conditions:
+                raise d.error(f"encounters.cards.{i}.name", f"{name!r} appears twice")
+            try:
+                conditions[name] = parse_condition(text, self.suits, self.animals)
+            except ValueError as err:
+                raise d.error(f"encounters.cards.{i}.right", str(err)) from None
+        put("conditions", conditions)
+        # options
+        n_rounds = self.rounds if self.rounds is not None else (
+            rules["rounds_two_player"] if two else rules["rounds"])
+        n_enc = (self.encounters_per_round if self.encounters_per_round is not None
+                 else rules["encounters_per_round"])
+        # The options may shorten the game but not lengthen it: longer games could
+        # run the hands dry in the middle of an encounter, which the rules never face.
+        full = {"rounds": rules["rounds_two_player"] if two else rules["rounds"],
+                "encounters_per_round": rules["encounters_per_round"]}
+        for opt, v in (("rounds", n_rounds), ("encounters_per_round", n_enc)):
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= full[opt]:
+                raise GameOptionError(f"{self.title}: {opt} must be a whole number from 1 to "
+                                      f"{full[opt]}, not {v!r}")
+        if n_rounds * n_enc > len(conditions):
+            raise GameOptionError(f"{self.title}: {n_rounds} rounds of {n_enc} encounters need "
+                                  f"more than the {len(conditions)} encounter cards")
+        if not (isinstance(self.start_player, int) and 0 <= self.start_player < self.players):
+            raise GameOptionError(f"{self.title}: start_player must be a seat 0-"
+                                  f"{self.players - 1}, not {self.start_player!r}")
+        put("n_rounds", n_rounds)
+        put("n_encounters", n_enc)
+        for p, cards in enumerate(seat_cards):
+            if len(cards) < self.hand_size:
+                raise d.error("decks", f"seat {p + 1} has only {len(cards)} cards for a "
+                              f"hand of {self.hand_size}")
+
+    # -- data helpers ---------------------------------------------------------
+    @property
+    def two_player(self) -> bool:
+        return self.players == 2
+
+    def assumptions(self):
+        return self._data.assumptions()
+
+    def assumptions_table(self) -> str:
+        return self._data.assumptions_table()
+
+    def card(self, name: "str | Card") -> Card:
+        """The card called ``name`` (``"Red 7"``); raises ``ValueError`` if none."""
+        if isinstance(name, Card):
+            if name not in self.owner:
+                raise ValueError(f"{name.label()} is not a card of this game")
+            return name
+        try:
+            return self.card_named[str(name).strip()]
+        except KeyError:
+            raise ValueError(f"no card called {name!r} in this game (cards look like "
+                             f"'Red 7'; decks: {', '.join(self.cards_of_deck)})") from None
+
+    def condition(self, encounter: str) -> Condition:
+        return self.conditions[encounter]
+
+    def encounter_label(self, encounter: str) -> str:
+        return f"{encounter} (Right: {self.conditions[encounter]})"
+
+    def initial_state(self) -> "BlackForestState":
+        n = self.players
+        points = [0] * n
+        points[self.start_player] += self.token_points
+        empty = tuple(() for _ in range(n))
+        return BlackForestState(
+            self, phase="reveal", round=1, played=0, upcoming=(),
+            encounter_deck=tuple(sorted(self.conditions)), hands=empty,
+            decks=self.seat_cards, to_draw=(self.hand_size,) * n, won=empty,
+            discarded=empty, bottom=(), left=(), top=(), right=(), points=tuple(points),
+            token=self.start_player, to_move=self.start_player,
+            report=(f"{self.player_name(self.start_player)} receives the start player token "
+                    f"(+{self.token_points}).",))
+
+
+# --------------------------------------------------------------------------- scoring
+
+@dataclass(frozen=True)
+class Scoring:
+    """What one encounter scores: points per player, winning cards, and the story."""
+
+    points: tuple
+    winners: tuple          # ((player, card, space), ...)
+    lines: tuple
+
+
+def _duel(pair, lower_wins: bool, where: str, names):
+    (p1, c1), (p2, c2) = pair
+    if c1.value == c2.value:
+        return None, f"{where}: {c1} and {c2} tie; both return to their hands."
+    first = (c1.value < c2.value) == lower_wins
+    (pw, cw), (_, cl) = (pair[0], pair[1]) if first else (pair[1], pair[0])
+    word = "lower" if lower_wins else "higher"
+    return (pw, cw, cl.value), f"{where}: {cw} is {word} than {cl}; {names(pw)} +{cl.value}."
+
+
+def score_encounter(game: BlackForest, encounter: str, bottom, left, top, right) -> Scoring:
+    """Score a full encounter in the rulebook's order Bottom, Left, Top, Right.
+
+    ``bottom``/``top`` hold two ``(player, card)`` pairs, ``left`` one, ``right`` any
+    number (at most one per player).  Pure function: used by the rules and the odds.
+    """
+    names = game.player_name
+    points = [0] * game.players
+    winners = []
+    lines = []
+    # Bottom: the lowest card wins and scores the other card's value.
+    won, line = _duel(bottom, True, "Bottom", names)
+    lines.append(line)
+    if won:
+        points[won[0]] += won[2]
+        winners.append((won[0], won[1], "bottom"))
+    # Left: wins if its suit matches a Top card's suit; scores its own value.
+    (pl, cl), = left
+    top_suits = {c.suit for _, c in top}
+    if cl.suit in top_suits:
+        points[pl] += cl.value
+        winners.append((pl, cl, "left"))
+        lines.append(f"Left: {cl.label()} matches a Top suit; {names(pl)} +{cl.value}.")
+    else:
+        lines.append(f"Left: {cl.label()} matches no Top suit "
+                     f"({', '.join(sorted(top_suits))}); it returns to hand.")
+    # Top: the highest card wins and scores the other card's value.
+    won, line = _duel(top, False, "Top", names)
+    lines.append(line)
+    if won:
+        points[won[0]] += won[2]
+        winners.append((won[0], won[1], "top"))
+    # Right: the best qualifying card; tied cards cancel, the next one wins.
+    cond = game.conditions[encounter]
+    if right:
+        pr = right_winner(cond, right, bottom)
+        shown = ", ".join(c.label() for p, c in right)
+        if pr is None:
+            lines.append(f"Right ({cond}): revealed {shown}; no card wins.")
+        else:
+            p, c = pr
+            points[p] += game.right_points
+            winners.append((p, c, "right"))
+            lines.append(f"Right ({cond}): revealed {shown}; {c} wins; "
+                         f"{names(p)} +{game.right_points}.")
+    else:
+        lines.append("Right: nobody played there.")
+    return Scoring(tuple(points), tuple(winners), tuple(lines))
+
+
+def right_winner(cond: Condition, right, bottom=()):
+    """The ``(player, card)`` winning the Right side, or ``None``.
+
+    Only cards meeting the condition's filter count; they are ranked by the
+    condition; a rank held by two or more cards cancels them all and the next rank
+    is tried.
+    """
+    bottom_sum = sum(c.value for _, c in bottom) if cond.needs_bottom() else None
+    ranked: dict = {}
+    for p, c in right:
+        if cond.qualifies(c):
+            ranked.setdefault(cond.key(c, bottom_sum), []).append((p, c))
+    for k in sorted(ranked):
+        if len(ranked[k]) == 1:
+            return ranked[k][0]
+    return None
+
+
+# --------------------------------------------------------------------------- states
+
+def _without(cards: tuple, card) -> tuple:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+@dataclass(frozen=True)
+class BlackForestState(State):
+    """A position.  ``phase`` is "reveal"/"deal" (chance), "discard", "play" or "over".
+
+    ``upcoming``: revealed encounters not yet finished (``upcoming[0]`` is in play);
+    ``hands``/``decks``/``won``/``discarded``: per seat, sorted tuples of cards;
+    ``to_draw``: cards each seat still draws this round; ``bottom``/``left``/``top``/
+    ``right``: ``(player, card)`` pairs on the current encounter; ``points``; the
+    ``token`` holder; ``to_move``.  ``report`` tells what the last scoring did (not
+    part of equality).
+    """
+
+    phase: str
+    round: int
+    played: int
+    upcoming: tuple
+    encounter_deck: tuple
+    hands: tuple
+    decks: tuple
+    to_draw: tuple
+    won: tuple
+    discarded: tuple
+    bottom: tuple
+    left: tuple
+    top: tuple
+    right: tuple
+    points: tuple
+    token: int
+    to_move: int
+    report: tuple = field(default=(), compare=False)
+
+    # -- whose move -----------------------------------------------------------
+    def _current_player(self):
+        ph = self.phase
+        if ph == "play":
+            return self.to_move
+        if ph == "reveal" or ph == "deal":
+            return CHANCE
+        if ph == "discard":
+            return self._discarder()
+        return TERMINAL
+
+    def _discarder(self) -> int:
+        n = self.game.players
+        limit = self.game.hand_size
+        for i in range(n):
+            p = (self.token + i) % n
+            if len(self.hands[p]) > limit:
+                return p
+        raise RuntimeError("no hand is over the limit")  # pragma: no cover
+
+    @property
+    def encounter(self) -> str | None:
+        """The encounter being played (or about to be), if any."""
+        return self.upcoming[0] if self.upcoming and self.phase != "over" else None
+
+    def open_spaces(self, player: int | None = None) -> tuple:
+        """The spaces ``player`` (default: the one to move) may play to now."""
+        player = self.to_move if player is None else player
+        out = []
+        if len(self.bottom) < 2:
+            out.append("bottom")
+        if not self.left:
+            out.append("left")
+        if len(self.top) < 2:
+            out.append("top")
+        if all(p != player for p, _ in self.right):
+            out.append("right")
+        return tuple(out)
+
+    def _legal_actions(self):
+        p = self.current_player()
+        hand = self.hands[p]
+        if self.phase == "discard":
+            return tuple(Discard(p, c) for c in hand)
+        spaces = self.open_spaces(p)
+        return tuple(Play(p, c, s) for c in hand for s in spaces)
+
+    def _why_illegal(self, action):
+        p = self.current_player()
+        name = self.game.player_name(p)
+        if self.phase == "discard":
+            if not isinstance(action, Discard):
+                return (f"the round is being set up: {name} must first discard down to "
+                        f"{self.game.hand_size} cards.")
+        elif not isinstance(action, Play):
+            return "in an encounter, a turn is playing one card from your hand to a space."
+        if getattr(action, "player", p) != p:
+            return f"it is {name}'s turn, not {self.game.player_name(action.player)}'s."
+        if action.card not in self.hands[p]:
+            return f"you may only play or discard a card from your own hand ({action.card} is not in it)."
+        if isinstance(action, Play):
+            if action.space not in SPACES:
+                return f"the spaces are Bottom, Left, Top and Right, not {action.space!r}."
+            if action.space == "right":
+                return "each player may put only one card face down on the Right side."
+            return (f"{SPACE_NAMES[action.space]} holds only {CAPACITY[action.space]} "
+                    f"card{'s' if CAPACITY[action.space] > 1 else ''} and is full.")
+        return None
+
+    # -- chance -----------------------------------------------------------------
+    def _chance_outcomes(self):
+        if self.phase == "reveal":
+            deck = self.encounter_deck
+            p = Fraction(1, len(deck))
+            return tuple((Reveal(e), p) for e in deck)
+        seat = self.dealing()
+        deck = self.decks[seat]
+        p = Fraction(1, len(deck))
+        return tuple((Draw(seat, c), p) for c in deck)
+
+    def dealing(self) -> int:
+        """The seat drawing the next card (in the deal phase)."""
+        for i, k in enumerate(self.to_draw):
+            if k:
+                return i
+        raise RuntimeError("nobody is drawing")  # pragma: no cover
+
+    # -- moves ------------------------------------------------------------------
+    def _next(self, action):
+        if isinstance(action, Play):
+            return self._play(action)
+        if isinstance(action, Reveal):
+            deck = self.encounter_deck
+            return _settle(replace(self, upcoming=self.upcoming + (action.encounter,),
+                                   encounter_deck=_without(deck, action.encounter)))
+        if isinstance(action, Draw):
+            p = action.player
+            hand = tuple(sorted(self.hands[p] + (action.card,)))
+            return _settle(replace(
+                self, hands=_set(self.hands, p, hand),
+                decks=_set(self.decks, p, _without(self.decks[p], action.card)),
+                to_draw=_set(self.to_draw, p, self.to_draw[p] - 1)))
+        if isinstance(action, Discard):
+            p = action.player
+            return _settle(replace(
+                self, hands=_set(self.hands, p, _without(self.hands[p], action.card)),
+                discarded=_set(self.discarded, p,
+                               tuple(sorted(self.discarded[p] + (action.card,))))))
+        raise TypeError(f"unknown action {action!r}")  # pragma: no cover
+
+    def _play(self, a: Play):
+        p, c, space = a.player, a.card, a.space
+        hands = _set(self.hands, p, _without(self.hands[p], c))
+        pair = ((p, c),)
+        if space == "bottom":
+            s = replace(self, hands=hands, bottom=self.bottom + pair)
+        elif space == "left":
+            s = replace(self, hands=hands, left=pair)
+        elif space == "top":
+            s = replace(self, hands=hands, top=self.top + pair)
+        else:
+            s = replace(self, hands=hands, right=tuple(sorted(self.right + pair)))
+        if len(s.bottom) == 2 and s.left and len(s.top) == 2:
+            return s._finish_encounter(last=p)
+        return _settle(replace(s, to_move=(p + 1) % self.game.players))
+
+    def _finish_encounter(self, last: int):
+        g = self.game
+        n = g.players
+        names = g.player_name
+        # The token goes to the left of the last player; receiving it scores.
+        token = (last + 1) % n
+        points = list(self.points)
+        lines = []
+        if token != self.token or g.token_point_when_kept:
+            points[token] += g.token_points
+            lines.append(f"{names(token)} receives the start player token (+{g.token_points}).")
+        else:
+            lines.append(f"{names(token)} keeps the start player token (no point).")
+        sc = score_encounter(g, self.upcoming[0], self.bottom, self.left, self.top, self.right)
+        lines.extend(sc.lines)
+        points = [a + b for a, b in zip(points, sc.points)]
+        won = [list(w) for w in self.won]
+        back = [list(h) for h in self.hands]
+        winning = {(p, c) for p, c, _ in sc.winners}
+        for p, c in self.bottom + self.left + self.top + self.right:
+            (won if (p, c) in winning else back)[p].append(c)
+        s = replace(self, points=tuple(points), token=token,
+                    hands=tuple(tuple(sorted(h)) for h in back),
+                    won=tuple(tuple(sorted(w)) for w in won),
+                    bottom=(), left=(), top=(), right=(),
+                    played=self.played + 1, upcoming=self.upcoming[1:], to_move=token,
+                    report=tuple(lines))
+        if s.played < g.n_encounters and s.upcoming:
+            return _settle(s)
+        # End of the round.
+        if self.round >= g.n_rounds:
+            return replace(s, phase="over", report=s.report + ("The game is over.",))
+        if g.two_player:
+            to_draw = tuple(min(g.hand_size, len(d)) for d in s.decks)
+        else:
+            to_draw = tuple(len(d) for d in s.decks)
+        return _settle(replace(s, phase="reveal", round=self.round + 1, played=0, upcoming=(),
+                               to_draw=to_draw,
+                               report=s.report + (f"Round {self.round} is over.",)))
+
+    # -- the end -----------------------------------------------------------------
+    def _returns(self):
+        return winners_shares(self.points, tuple(len(h) for h in self.hands))
+
+    def scores(self):
+        return self.points
+
+    def winners(self) -> tuple:
+        """Seats sharing the win (by points, then most cards in hand)."""
+        return tuple(i for i, r in enumerate(self.returns()) if r > 0)
+
+    # -- hidden information --------------------------------------------------------
+    def view(self, player: int) -> "BlackForestState":
+        """What ``player`` sees: other hands, decks, face-down Right cards and hand
+        discards become ``HIDDEN`` (their number stays visible).  Your own deck is
+        shown as the set it must be (its order is never stored)."""
+        n = self.game.players
+
+        def hide(cards, p):
+            return cards if p == player else (HIDDEN,) * len(cards)
+
+        return replace(
+            self,
+            hands=tuple(hide(h, p) for p, h in enumerate(self.hands)),
+            decks=tuple(hide(d, p) for p, d in enumerate(self.decks)),
+            discarded=tuple(hide(d, p) for p, d in enumerate(self.discarded)),
+            right=tuple((p, c if p == player else HIDDEN) for p, c in self.right),
+        ) if 0 <= player < n else self
+
+    # -- rendering -------------------------------------------------------------------
+    def __str__(self):
+        from .render import to_text
+        return to_text(self)
+
+    def _repr_html_(self):
+        from .render import to_html
+        return to_html(self)
+
+    def short(self) -> str:
+        from .render import short
+        return short(self)
+
+
+def winners_shares(points, hand_sizes) -> tuple:
+    """Win shares: most points; ties broken by most cards in hand; still tied: shared."""
+    best = max(zip(points, hand_sizes))
+    win = [i for i, k in enumerate(zip(points, hand_sizes)) if k == best]
+    share = Fraction(1, len(win))
+    return tuple(share if i in win else Fraction(0) for i in range(len(points)))
+
+
+def _settle(s: BlackForestState) -> BlackForestState:
+    """Carry out everything that needs no decision and no chance."""
+    g = s.game
+    while True:
+        ph = s.phase
+        if ph == "play":
+            p = s.to_move
+            n = g.players
+            for _ in range(n):
+                if s.hands[p]:
+                    break
+                p = (p + 1) % n
+            else:  # pragma: no cover - cannot happen with the rulebook's numbers
+                raise RuntimeError("no player has a card to play")
+            return s if p == s.to_move else replace(s, to_move=p)
+        if ph == "reveal":
+            if len(s.upcoming) >= g.n_encounters or not s.encounter_deck:
+                s = replace(s, phase="deal")
+                continue
+            return s
+        if ph == "deal":
+            to_draw = list(s.to_draw)
+            if any(k and k >= len(d) for k, d in zip(to_draw, s.decks)):
+                hands, decks = list(s.hands), list(s.decks)
+                for p, k in enumerate(to_draw):
+                    if k and k >= len(decks[p]):       # the rest of the deck: no chance
+                        hands[p] = tuple(sorted(hands[p] + decks[p]))
+                        decks[p] = ()
+                        to_draw[p] = 0
+                s = replace(s, hands=tuple(hands), decks=tuple(decks), to_draw=tuple(to_draw))
+            if any(to_draw):
+                return s
+            s = replace(s, phase="discard")
+            continue
+        if ph == "discard":
+            if any(len(h) > g.hand_size for h in s.hands):
+                return s
+            s = replace(s, phase="play", to_move=s.token)
+            continue
+        return s

@@ -1,0 +1,711 @@
+"""Journeying in King of the Elves, as pure functions of a table and a hand.
+
+The journey rules in our own words:
+
+* The villages on the table form one ring.  Realms follow each other clockwise
+  (player 0, 1, 2, ...); inside a realm the villages lie right to left from the
+  owner's seat, which is also the clockwise order (the first one played is the
+  right-hand one).  A ``Table`` lists the villages (``Spot``) in that ring order.
+* A traveller starts in his castle.  His first step goes to the first (right-hand)
+  village of his own realm, then on clockwise around the ring, one village after
+  the other, skipping none.  He may stop whenever he likes, and after going all
+  the way round he may go on (each visit pays again).
+* To visit a village he plays travel cards of one vehicle: as many as the cost
+  table gives for the village's terrain (a vehicle without a cost there cannot go).
+  A tree obstacle asks one more card of the same vehicle, a sea monster one more
+  raft; neither hinders the player whose coat of arms is on it.
+* Each visit pays the village's value, double to the owner of a gold card there.
+  A thief there takes 2 gold for its owner; without 2 gold the village cannot be
+  visited (the thief's owner is not affected).
+* An escort, played as the traveller enters a realm, protects him from thieves and
+  obstacles in that realm until he leaves it (then it is discarded).
+* A change-direction card reverses the direction of travel; it may be played once
+  at least one village of the traveller's own realm has been visited.
+* Having visited every village on the table earns a bonus of 10 (once).
+* Variant (teleporting magic): after the first own village, pay 3 gold and any 4
+  travel cards to jump to any village, which is visited ignoring its obstacles
+  (gold and thief work as usual); the direction of travel is kept.
+
+``moves(trip, table, rules)`` lists what the traveller may do, ``advance(trip,
+action, table, rules)`` does it, and ``best_journey`` searches every journey
+exactly for the one that brings the most gold.  ``JourneyPuzzle`` wraps a journey
+as a one-player game so the generic tools (``game_tree``, ``expectimax``, the
+widgets) can draw and solve its decisions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State
+
+__all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
+           "Teleport", "TeleportCard", "TeleportTo", "EndJourney", "moves", "advance",
+           "why_not", "start_trip", "best_journey", "JourneyPlan", "JourneyPuzzle",
+           "JourneyState", "journey_tree", "table_from_realms", "village_terrain",
+           "village_value"]
+
+
+def village_terrain(kind: str) -> str:
+    """``"village:plains:2"`` -> ``"plains"``."""
+    return kind.split(":")[1]
+
+
+def village_value(kind: str) -> int:
+    """``"village:plains:2"`` -> ``2``."""
+    return int(kind.split(":")[2])
+
+
+def _who(p) -> str:
+    return f"player {p + 1}" if isinstance(p, int) else str(p)
+
+
+# --------------------------------------------------------------------------- the table
+
+@dataclass(frozen=True)
+class Spot:
+    """One village on the table with the special cards next to it.
+
+    ``gold``, ``thief`` and ``obstacle_owner`` are the players whose coat of arms
+    lies on that card (``None``: no such card).  ``obstacle`` is ``"tree"`` or
+    ``"sea_monster"`` (or ``None``).
+    """
+
+    realm: int
+    slot: int
+    terrain: str
+    value: int
+    gold: int | None = None
+    thief: int | None = None
+    obstacle: str | None = None
+    obstacle_owner: int | None = None
+
+    def name(self) -> str:
+        return f"{_who(self.realm)}'s {self.terrain} village ({self.value})"
+
+    def extras(self) -> str:
+        parts = []
+        if self.gold is not None:
+            parts.append(f"gold of {_who(self.gold)}")
+        if self.thief is not None:
+            parts.append(f"thief of {_who(self.thief)}")
+        if self.obstacle is not None:
+            parts.append(f"{self.obstacle.replace('_', ' ')} of {_who(self.obstacle_owner)}")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The villages of all realms in clockwise ring order."""
+
+    players: int
+    spots: tuple
+
+    def __post_init__(self):
+        order = [(s.realm, s.slot) for s in self.spots]
+        if order != sorted(order) or len(set(order)) != len(order):
+            raise ValueError("spots must be listed realm by realm, slots in order")
+
+    def __len__(self):
+        return len(self.spots)
+
+    def realm_spots(self, realm: int) -> tuple:
+        return tuple(i for i, s in enumerate(self.spots) if s.realm == realm)
+
+    def first_step(self, player: int) -> int | None:
+        """Where a journey from ``player``'s castle goes first: his right-hand village,
+        or (with an empty realm) the first village clockwise after his realm."""
+        if not self.spots:
+            return None
+        n = self.players
+        for k in range(n):
+            realm = (player + k) % n
+            own = self.realm_spots(realm)
+            if own:
+                return own[0]
+        return None
+
+    def step_from(self, pos: int, direction: int) -> int:
+        return (pos + direction) % len(self.spots)
+
+    def leaves_realm(self, pos: int | None, nxt: int, direction: int) -> bool:
+        """Does the step ``pos`` -> ``nxt`` leave the realm the traveller is in?
+        (From the castle every step enters a realm.)"""
+        if pos is None:
+            return True
+        a, b = self.spots[pos], self.spots[nxt]
+        return a.realm != b.realm or b.slot != a.slot + direction
+
+    def describe(self) -> str:
+        lines = []
+        for i, s in enumerate(self.spots):
+            extra = s.extras()
+            lines.append(f"{i}: {s.name()}" + (f" [{extra}]" if extra else ""))
+        return "\n".join(lines) or "(no villages)"
+
+
+def table_from_realms(players: int, realms: Sequence[Sequence]) -> Table:
+    """A ``Table`` from ``realms[p] = ((village_kind, ((special, owner), ...)), ...)``.
+
+    Special names: ``gold``, ``thief``, ``tree``, ``sea_monster``.
+    """
+    spots = []
+    for p, realm in enumerate(realms):
+        for slot, (kind, specials) in enumerate(realm):
+            kw = {}
+            for special, owner in specials:
+                if special in ("gold", "thief"):
+                    kw[special] = owner
+                else:
+                    kw["obstacle"] = special
+                    kw["obstacle_owner"] = owner
+            spots.append(Spot(p, slot, village_terrain(kind), village_value(kind), **kw))
+    return Table(players, tuple(spots))
+
+
+# --------------------------------------------------------------------------- the rules
+
+@dataclass(frozen=True)
+class JourneyRules:
+    """The numbers the journey needs (normally read from the game's data file).
+
+    ``costs``: ``((vehicle, ((terrain, cards), ...)), ...)``; the vehicle order is
+    the order of ``Trip.hand``.  ``obstacles``: ``((name, terrains, extra_vehicle),
+    ...)`` where ``extra_vehicle`` ``None`` means "one more of the same vehicle".
+    """
+
+    costs: tuple
+    obstacles: tuple = (("tree", ("plains", "forest", "desert", "mountain"), None),
+                        ("sea_monster", ("river", "lake"), "raft"))
+    thief_gold: int = 2
+    all_villages_bonus: int = 10
+    teleport: bool = False
+    teleport_gold: int = 3
+    teleport_cards: int = 4
+    _cost: dict = field(default=None, compare=False, hash=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_cost", {(v, t): n for v, row in self.costs for t, n in row})
+
+    @property
+    def vehicles(self) -> tuple:
+        return tuple(v for v, _ in self.costs)
+
+    def cost(self, vehicle: str, terrain: str) -> int | None:
+        return self._cost.get((vehicle, terrain))
+
+    def obstacle_extra(self, obstacle: str) -> str | None:
+        for name, _, extra in self.obstacles:
+            if name == obstacle:
+                return extra
+        raise KeyError(obstacle)
+
+    def with_teleport(self, on: bool = True) -> "JourneyRules":
+        return replace(self, teleport=on)
+
+    @classmethod
+    def from_mapping(cls, costs: Mapping[str, Mapping[str, int]], **kw) -> "JourneyRules":
+        return cls(tuple((v, tuple(row.items())) for v, row in costs.items()), **kw)
+
+
+# --------------------------------------------------------------------------- the traveller
+
+@dataclass(frozen=True)
+class Trip:
+    """A journey in progress.
+
+    ``hand``: travel cards per vehicle (in ``rules.vehicles`` order); ``escorts`` and
+    ``turns``: escort and change-direction cards; ``gold``: the traveller's gold;
+    ``pos``: index of the village he is at (``None``: still in his castle);
+    ``visited``: bit mask of the villages visited; ``escort_realm``: the realm his
+    escort protects him in; ``teleport_left``: travel cards still to hand in for a
+    teleport under way (0: none); ``done``: the journey is over.
+    """
+
+    player: int
+    gold: int
+    hand: tuple
+    escorts: int = 0
+    turns: int = 0
+    pos: int | None = None
+    direction: int = 1
+    visited: int = 0
+    own_visited: bool = False
+    bonus: bool = False
+    escort_realm: int | None = None
+    teleport_left: int = 0
+    done: bool = False
+
+    def cards(self) -> int:
+        return sum(self.hand)
+
+
+def start_trip(player: int, gold: int, hand: Mapping[str, int] | Sequence[int],
+               rules: JourneyRules, escorts: int = 0, turns: int = 0) -> Trip:
+    """A traveller in his castle with ``hand`` (``{vehicle: cards}`` or counts)."""
+    if isinstance(hand, Mapping):
+        unknown = set(hand) - set(rules.vehicles) - {"escort", "change_direction"}
+        if unknown:
+            raise ValueError(f"unknown cards in the hand: {sorted(unknown)}")
+        escorts = hand.get("escort", escorts)
+        turns = hand.get("change_direction", turns)
+        hand = tuple(hand.get(v, 0) for v in rules.vehicles)
+    return Trip(player, gold, tuple(hand), escorts, turns)
+
+
+# --------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class Visit(Action):
+    """Travel to the next village with ``cards`` cards of ``vehicle`` (``escort``:
+    play an escort card as you enter its realm).  The gold fields record what the
+    visit pays: ``gold`` from the bank, ``thief`` to player ``thief_to``, ``bonus``
+    for having now visited every village."""
+
+    vehicle: str
+    cards: int
+    realm: int
+    slot: int
+    escort: bool = False
+    gold: int = 0
+    thief: int = 0
+    thief_to: int | None = None
+    bonus: int = 0
+
+    def __str__(self):
+        s = f"{'play an escort, ' if self.escort else ''}{self.cards} {self.vehicle.replace('_', ' ')}"
+        s += f" to {_who(self.realm)}'s village {self.slot + 1}: +{self.gold}"
+        if self.thief:
+            s += f", pay {self.thief} to {_who(self.thief_to)}"
+        if self.bonus:
+            s += f", bonus +{self.bonus}"
+        return s
+
+
+@dataclass(frozen=True)
+class ChangeDirection(Action):
+    def __str__(self):
+        return "play change direction"
+
+
+@dataclass(frozen=True)
+class Teleport(Action):
+    """Begin a teleporting spell: pay ``cost`` gold (then hand in the travel cards)."""
+
+    cost: int = 3
+
+    def __str__(self):
+        return f"cast teleport (pay {self.cost} gold)"
+
+
+@dataclass(frozen=True)
+class TeleportCard(Action):
+    vehicle: str
+
+    def __str__(self):
+        return f"hand in a {self.vehicle.replace('_', ' ')} for the spell"
+
+
+@dataclass(frozen=True)
+class TeleportTo(Action):
+    """Arrive by magic at player ``realm``'s village ``slot`` (obstacles ignored)."""
+
+    realm: int
+    slot: int
+    escort: bool = False
+    gold: int = 0
+    thief: int = 0
+    thief_to: int | None = None
+    bonus: int = 0
+
+    def __str__(self):
+        s = f"{'play an escort, ' if self.escort else ''}teleport to {_who(self.realm)}'s village {self.slot + 1}: +{self.gold}"
+        if self.thief:
+            s += f", pay {self.thief} to {_who(self.thief_to)}"
+        if self.bonus:
+            s += f", bonus +{self.bonus}"
+        return s
+
+
+@dataclass(frozen=True)
+class EndJourney(Action):
+    def __str__(self):
+        return "end the journey"
+
+
+JOURNEY_ACTIONS = (Visit, ChangeDirection, Teleport, TeleportCard, TeleportTo, EndJourney)
+
+
+def gold_change(action) -> int:
+    """The traveller's gold change from one journey action."""
+    if isinstance(action, (Visit, TeleportTo)):
+        return action.gold - action.thief + action.bonus
+    if isinstance(action, Teleport):
+        return -action.cost
+    return 0
+
+
+# --------------------------------------------------------------------------- the moves
+
+def _arrival(trip: Trip, table: Table, idx: int, protected: bool, rules: JourneyRules,
+             gold_now: int):
+    """(gold, thief, thief_to, bonus) of arriving at spot ``idx``, or None if the
+    thief there bars the visit."""
+    spot = table.spots[idx]
+    thief = 0
+    if spot.thief is not None and spot.thief != trip.player and not protected:
+        if gold_now < rules.thief_gold:
+            return None
+        thief = rules.thief_gold
+    gold = spot.value * (2 if spot.gold == trip.player else 1)
+    visited = trip.visited | (1 << idx)
+    bonus = rules.all_villages_bonus if (not trip.bonus and visited == (1 << len(table)) - 1) else 0
+    return gold, thief, (spot.thief if thief else None), bonus
+
+
+def _vehicle_needs(spot: Spot, vehicle: str, player: int, protected: bool,
+                   rules: JourneyRules) -> dict | None:
+    base = rules.cost(vehicle, spot.terrain)
+    if base is None:
+        return None
+    need = {vehicle: base}
+    if spot.obstacle is not None and spot.obstacle_owner != player and not protected:
+        extra = rules.obstacle_extra(spot.obstacle) or vehicle
+        need[extra] = need.get(extra, 0) + 1
+    return need
+
+
+def next_spot(trip: Trip, table: Table) -> int | None:
+    if not table.spots:
+        return None
+    if trip.pos is None:
+        return table.first_step(trip.player)
+    return table.step_from(trip.pos, trip.direction)
+
+
+def moves(trip: Trip, table: Table, rules: JourneyRules) -> tuple:
+    """Everything the traveller may do now (empty when the journey is over)."""
+    if trip.done:
+        return ()
+    vehicles = rules.vehicles
+    if trip.teleport_left > 0:      # hand in the spell's travel cards one by one
+        return tuple(TeleportCard(v) for v, k in zip(vehicles, trip.hand) if k)
+    if trip.teleport_left < 0:      # cards handed in: choose the village
+        return tuple(_teleport_targets(trip, table, rules))
+    out = []
+    nxt = next_spot(trip, table)
+    if nxt is not None:
+        spot = table.spots[nxt]
+        entering = table.leaves_realm(trip.pos, nxt, trip.direction)
+        options = [False]
+        if trip.escorts and entering:
+            options.append(True)
+        for esc in options:
+            if esc:
+                protected = True
+            else:
+                protected = (not entering) and trip.escort_realm == spot.realm
+            arrival = _arrival(trip, table, nxt, protected, rules, trip.gold)
+            if arrival is None:
+                continue
+            gold, thief, thief_to, bonus = arrival
+            for i, v in enumerate(vehicles):
+                need = _vehicle_needs(spot, v, trip.player, protected, rules)
+                if need is None:
+                    continue
+                if all(trip.hand[vehicles.index(w)] >= k for w, k in need.items()):
+                    out.append(Visit(v, sum(need.values()), spot.realm, spot.slot, esc,
+                                     gold, thief, thief_to, bonus))
+    if trip.turns and trip.own_visited:
+        out.append(ChangeDirection())
+    if (rules.teleport and trip.own_visited and trip.gold >= rules.teleport_gold
+            and trip.cards() >= rules.teleport_cards
+            and _teleport_targets(trip, table, rules, trip.gold - rules.teleport_gold)):
+        out.append(Teleport(rules.teleport_gold))
+    out.append(EndJourney())
+    return tuple(out)
+
+
+def _teleport_targets(trip: Trip, table: Table, rules: JourneyRules, gold: int | None = None):
+    gold = trip.gold if gold is None else gold
+    out = []
+    cur_realm = table.spots[trip.pos].realm if trip.pos is not None else None
+    for idx, spot in enumerate(table.spots):
+        same = cur_realm == spot.realm
+        options = [False]
+        if trip.escorts and not same:
+            options.append(True)
+        for esc in options:
+            protected = esc or (same and trip.escort_realm == spot.realm)
+            arrival = _arrival(trip, table, idx, protected, rules, gold)
+            if arrival is None:
+                continue
+            out.append(TeleportTo(spot.realm, spot.slot, esc, *arrival))
+    return out
+
+
+def why_not(trip: Trip, action, table: Table, rules: JourneyRules) -> str | None:
+    """The journey rule that ``action`` breaks here (``None`` if it is allowed)."""
+    if action in moves(trip, table, rules):
+        return None
+    if trip.done:
+        return "This journey is over."
+    if trip.teleport_left and not isinstance(action, (TeleportCard, TeleportTo)):
+        return "Finish the teleporting spell first: hand in four travel cards, then choose the village."
+    if isinstance(action, ChangeDirection):
+        if not trip.turns:
+            return "You have no change-direction card."
+        return "Change direction only after you have visited at least one village in your own realm."
+    if isinstance(action, Teleport):
+        if not rules.teleport:
+            return "Teleporting magic is a variant that is not in play."
+        if not trip.own_visited:
+            return "You may teleport only after visiting the first village in your realm."
+        return (f"A teleport costs {rules.teleport_gold} gold and any {rules.teleport_cards} "
+                "travel cards.")
+    if isinstance(action, Visit):
+        nxt = next_spot(trip, table)
+        if nxt is None:
+            return "There is no village to travel to."
+        spot = table.spots[nxt]
+        if (spot.realm, spot.slot) != (action.realm, action.slot):
+            return ("You must visit the villages in order, skipping none: the next one is "
+                    f"{spot.name()}.")
+        if action.escort and not trip.escorts:
+            return "You have no escort card."
+        if action.escort and not table.leaves_realm(trip.pos, nxt, trip.direction):
+            return "An escort is played as you enter a realm."
+        if rules.cost(action.vehicle, spot.terrain) is None:
+            return f"The {action.vehicle.replace('_', ' ')} cannot go to a {spot.terrain} village."
+        if spot.thief is not None and spot.thief != trip.player and trip.gold < rules.thief_gold:
+            return (f"A thief lives there: without {rules.thief_gold} gold to give him "
+                    "you may not visit this village.")
+        return ("You do not have the travel cards this visit needs (one more card of the "
+                "same vehicle for a tree obstacle, one more raft for a sea monster).")
+    return f"{action} is not a move of this journey now."
+
+
+def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
+    """The trip after a legal ``action`` (not checked: see ``moves``)."""
+    vehicles = rules.vehicles
+    if isinstance(action, EndJourney):
+        return replace(trip, done=True)
+    if isinstance(action, ChangeDirection):
+        return replace(trip, turns=trip.turns - 1, direction=-trip.direction)
+    if isinstance(action, Teleport):
+        return replace(trip, gold=trip.gold - action.cost, teleport_left=rules.teleport_cards)
+    if isinstance(action, TeleportCard):
+        i = vehicles.index(action.vehicle)
+        hand = trip.hand[:i] + (trip.hand[i] - 1,) + trip.hand[i + 1:]
+        left = trip.teleport_left - 1
+        return replace(trip, hand=hand, teleport_left=left if left else -1)
+    if isinstance(action, (Visit, TeleportTo)):
+        idx = next(i for i, s in enumerate(table.spots)
+                   if (s.realm, s.slot) == (action.realm, action.slot))
+        spot = table.spots[idx]
+        hand = trip.hand
+        if isinstance(action, Visit):
+            need = _vehicle_needs(spot, action.vehicle, trip.player,
+                                  action.escort or (trip.escort_realm == spot.realm and not
+                                                    table.leaves_realm(trip.pos, idx, trip.direction)),
+                                  rules)
+            hand = list(hand)
+            for w, k in need.items():
+                hand[vehicles.index(w)] -= k
+            hand = tuple(hand)
+            leaving = table.leaves_realm(trip.pos, idx, trip.direction)
+        else:
+            cur = table.spots[trip.pos].realm if trip.pos is not None else None
+            leaving = cur != spot.realm
+        escort_realm = trip.escort_realm
+        if leaving:
+            escort_realm = None   # the escort is discarded on leaving its realm
+        escorts = trip.escorts
+        if action.escort:
+            escorts -= 1
+            escort_realm = spot.realm
+        return replace(trip, hand=hand, escorts=escorts, pos=idx,
+                       gold=trip.gold + action.gold - action.thief + action.bonus,
+                       visited=trip.visited | (1 << idx),
+                       own_visited=trip.own_visited or spot.realm == trip.player,
+                       bonus=trip.bonus or bool(action.bonus), escort_realm=escort_realm,
+                       teleport_left=0)
+    raise IllegalAction(f"{action} is not a journey action")
+
+
+# --------------------------------------------------------------------------- best journey
+
+@dataclass(frozen=True)
+class JourneyPlan:
+    """The best journey found: its net gold and the steps with the gold of each."""
+
+    value: int
+    steps: tuple        # ((action, gold change, trip after), ...)
+    start: Trip
+    table: Table = field(repr=False)
+    searched: int = 0   # distinct trips examined
+
+    def actions(self) -> tuple:
+        return tuple(a for a, _, _ in self.steps)
+
+    def table_text(self) -> str:
+        lines = [f"{'step':>4}  {'gold':>5}  {'total':>5}  action"]
+        total = 0
+        for i, (a, g, _) in enumerate(self.steps, 1):
+            total += g
+            lines.append(f"{i:>4}  {g:>+5}  {total:>5}  {a}")
+        lines.append(f"net gold of the journey: {self.value}")
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.table_text()
+
+    def remaining_hand(self, rules: JourneyRules) -> dict:
+        end = self.steps[-1][2] if self.steps else self.start
+        out = {v: k for v, k in zip(rules.vehicles, end.hand) if k}
+        if end.escorts:
+            out["escort"] = end.escorts
+        if end.turns:
+            out["change_direction"] = end.turns
+        return out
+
+
+def best_journey(table: Table, trip: Trip, rules: JourneyRules,
+                 max_trips: int = 2_000_000) -> JourneyPlan:
+    """The journey from ``trip`` that ends with the most gold (exact search).
+
+    Every legal sequence of visits, escorts, direction changes, teleports and the
+    choice of where to stop is examined (equal trips are solved once).  Among
+    journeys with equal gold the one that keeps the most cards wins (cards are kept
+    for the next round); remaining ties go to the first in the order of ``moves``.
+    ``value`` is the net gold (earnings and bonus minus thieves and spells).
+    """
+    memo: dict = {}
+
+    def solve(t: Trip) -> tuple:
+        v = memo.get(t)
+        if v is not None:
+            return v[0]
+        if len(memo) >= max_trips:
+            raise RuntimeError(f"more than {max_trips} trips; raise max_trips")
+        best, best_a = None, None
+        for a in moves(t, table, rules):
+            if isinstance(a, EndJourney):
+                val = (0, t.cards() + t.escorts + t.turns)
+            else:
+                g, c = solve(advance(t, a, table, rules))
+                val = (gold_change(a) + g, c)
+            if best is None or val > best:
+                best, best_a = val, a
+        memo[t] = (best, best_a)
+        return best
+
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        value = solve(trip)[0]
+    finally:
+        sys.setrecursionlimit(limit)
+    steps = []
+    t = trip
+    while not t.done:
+        a = memo[t][1]
+        t = advance(t, a, table, rules)
+        steps.append((a, gold_change(a), t))
+    return JourneyPlan(value, tuple(steps), trip, table, len(memo))
+
+
+def play_journey(table: Table, trip: Trip, rules: JourneyRules, actions) -> tuple:
+    """Follow ``actions`` (checking each is legal); returns the trips along the way."""
+    out = [trip]
+    for a in actions:
+        legal = moves(trip, table, rules)
+        if a not in legal:
+            raise IllegalAction(why_not(trip, a, table, rules) or f"{a} is not allowed")
+        trip = advance(trip, a, table, rules)
+        out.append(trip)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- as a game
+
+@dataclass(frozen=True)
+class JourneyPuzzle(Game):
+    """One journey as a one-player game (for decision trees and the widgets).
+
+    The puzzle is won (return 1) when the journey nets at least ``target`` gold.
+    ``scores()`` gives the net gold so far.
+    """
+
+    name = "elves_journey"
+    title = "King of the Elves: one journey"
+    min_players = 1
+    max_players = 1
+
+    players: int = 1
+    table: Table = None
+    trip: Trip = None
+    rules: JourneyRules = None
+    target: int = 0
+
+    def initial_state(self):
+        return JourneyState(self, trip=self.trip)
+
+
+@dataclass(frozen=True)
+class JourneyState(State):
+    trip: Trip
+
+    def _current_player(self):
+        return TERMINAL if self.trip.done else 0
+
+    def _legal_actions(self):
+        return moves(self.trip, self.game.table, self.game.rules)
+
+    def _why_illegal(self, action):
+        return why_not(self.trip, action, self.game.table, self.game.rules)
+
+    def _next(self, action):
+        return replace(self, trip=advance(self.trip, action, self.game.table, self.game.rules))
+
+    def net(self) -> int:
+        return self.trip.gold - self.game.trip.gold
+
+    def _returns(self):
+        return (Fraction(1 if self.net() >= self.game.target else 0),)
+
+    def scores(self):
+        return (self.net(),)
+
+    def short(self) -> str:
+        t = self.trip
+        where = "castle" if t.pos is None else f"P{self.game.table.spots[t.pos].realm + 1}.{self.game.table.spots[t.pos].slot + 1}"
+        arrow = "" if t.direction > 0 else " ccw"
+        return f"{where}{arrow} {self.net():+d}g {t.cards()}c" + (" end" if t.done else "")
+
+    def __str__(self):
+        t = self.trip
+        rules = self.game.rules
+        hand = ", ".join(f"{k} {v}" for v, k in zip(rules.vehicles, t.hand) if k) or "no travel cards"
+        extra = []
+        if t.escorts:
+            extra.append(f"{t.escorts} escort")
+        if t.turns:
+            extra.append(f"{t.turns} change direction")
+        where = "in the castle" if t.pos is None else f"at {self.game.table.spots[t.pos].name()}"
+        return (f"Journey of {_who(t.player)}: {where}, "
+                f"{'clockwise' if t.direction > 0 else 'counter-clockwise'}, gold {t.gold} "
+                f"(net {self.net():+d}); hand: {hand}{'; ' + ', '.join(extra) if extra else ''}"
+                + (" — journey over" if t.done else ""))
+
+
+def journey_tree(table: Table, trip: Trip, rules: JourneyRules, depth: int = 3,
+                 max_nodes: int = 300, values: bool = True):
+    """The decision tree of a journey (networkx graph from ``kingdoms.core.tree``),
+    annotated with the best net gold reachable from every node when ``values``."""
+    from kingdoms.core.tree import game_tree
+    puzzle = JourneyPuzzle(table=table, trip=trip, rules=rules)
+    return game_tree(puzzle.initial_state(), depth=depth, values=values, max_nodes=max_nodes,
+                     value=lambda s: (Fraction(s.net()),))

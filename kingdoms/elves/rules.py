@@ -1,0 +1,744 @@
+"""King of the Elves: the rules, top to bottom.
+
+Setup: all 120 cards form the face-down supply; each player has 12 gold and 4 coat
+of arms tokens.  Player 1 (index 0) is the first starting player.
+
+A round: deal (10 cards each in round 1, 8 later; hands are kept between rounds),
+planning, journeying, ending the round.  With 2, 3, 4 players there are that many
+rounds; with 5 or 6 players, 5.
+
+How chance is modelled: the supply is a shuffled pile whose order nobody sees, so
+drawing its top card is the same as drawing a card uniformly at random from the
+cards in it.  Every draw is therefore its own chance node with exact probabilities
+``copies / cards in the supply`` and the supply is stored as counts per card kind.
+A shuffle of the supply (after "No village card!" and at the end of the round)
+changes nothing in that model, so it needs no chance node.
+
+Planning (from the starting player, one action a turn, until all players pass in a
+row): play a village; "No village card!"; draw 3 and discard 4; buy the top card;
+play a gold, thief or obstacle card with a coat of arms token; remove a village of
+your own realm; pass.  Journeying: from the starting player clockwise, each player
+makes one journey (see ``kingdoms.elves.journey``).  Most gold at the end wins.
+
+Decisions that the rulebook leaves open, and how this model settles them (each also
+noted where it is used):
+
+* Ties for most gold share the win (the rulebook names no tie-breaker).
+* Coins set apart for bought cards leave the player's gold at once (they are
+  paid to the bank at the end of planning and cannot be spent meanwhile).
+* The bank never runs out of coins.
+* "Draw 3" needs at least 3 cards in the supply and at least one card in hand (so
+  that 4 can be discarded); "Buy" needs a card in the supply.
+* If the supply runs out while dealing, the deal stops there.
+* A player without a village in his realm who cannot get one (none in hand and none
+  left in the supply) may pass; otherwise passing needs a village in one's realm
+  (without this, planning could never end).
+* "No village card!": the discarded card may be any card of the hand, the new
+  village included.
+* Gold totals are shown in views (the coins lie open on the table).
+
+Why every game ends without an artificial limit: planning has no income, and every
+action but passing either puts a hand card on the table or the discard pile (play a
+village or special card; draw 3 / discard 4 loses one card net), costs gold (remove
+a village), or is capped (at most 3 buys a round).  "No village card!" keeps the hand
+size but needs a village in the supply, and the village taken can only leave the hand
+by being played or discarded (one card fewer in the supply each time it is
+discarded).  So the hand sizes, the gold, the remaining buys and the supply's villages
+cannot all stay the same forever, and all players must eventually pass in a row.
+Every journey step uses up a card.  Rounds are fixed in number.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from fractions import Fraction
+from typing import Any
+
+from kingdoms.core.data import DataError, load_data
+from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
+                                    State)
+
+from . import journey as J
+from .journey import (ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
+                      TeleportTo, Trip, Visit, table_from_realms)
+
+__all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "DrawThree",
+           "Discard", "Buy", "PlaySpecial", "RemoveVillage", "Pass", "gold_ledger",
+           "card_total", "Visit", "ChangeDirection", "Teleport", "TeleportCard", "TeleportTo",
+           "EndJourney"]
+
+PLANNING_SPECIALS = ("gold", "thief", "tree", "sea_monster")
+OBSTACLES = ("tree", "sea_monster")
+
+
+@lru_cache(maxsize=512)
+def card_label(kind: str) -> str:
+    """``village:plains:2`` -> ``plains village (2)``; ``travel:giant_pig`` -> ``giant pig``."""
+    if kind is HIDDEN:
+        return "?"
+    parts = kind.split(":")
+    if parts[0] == "village":
+        return f"{parts[1]} village ({parts[2]})"
+    return parts[1].replace("_", " ")
+
+
+# =========================================================================== actions
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Chance: the top card of the supply goes to player ``to`` (seen only by him)."""
+
+    card: str
+    to: int
+
+    def __str__(self):
+        return f"player {self.to + 1} draws {card_label(self.card) if self.card is not HIDDEN else 'a card'}"
+
+    def seen_by(self, player):
+        return self if player == self.to else Draw(HIDDEN, self.to)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class PlayVillage(Action):
+    village: str
+    realm: int
+
+    def __str__(self):
+        return f"play the {card_label(self.village)} into player {self.realm + 1}'s realm"
+
+
+@dataclass(frozen=True)
+class NoVillageCard(Action):
+    """Show the hand (``shown``), take ``village`` from the supply (then discard one)."""
+
+    village: str
+    shown: tuple = ()
+
+    def __str__(self):
+        return f'"No village card!": take the {card_label(self.village)} from the supply'
+
+
+@dataclass(frozen=True)
+class DrawThree(Action):
+    def __str__(self):
+        return "draw 3 cards and discard 4"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    card: str
+
+    def __str__(self):
+        return f"discard the {card_label(self.card)} (face up)"
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    cost: int
+
+    def __str__(self):
+        return f"buy the top card for {self.cost} gold"
+
+
+@dataclass(frozen=True)
+class PlaySpecial(Action):
+    """Place a ``special`` card (gold, thief, tree, sea_monster) with a coat of arms
+    token next to player ``realm``'s village ``slot`` (0 = the right-hand one)."""
+
+    special: str
+    realm: int
+    slot: int
+
+    def __str__(self):
+        return (f"play a {self.special.replace('_', ' ')} card at player {self.realm + 1}'s "
+                f"village {self.slot + 1}")
+
+
+@dataclass(frozen=True)
+class RemoveVillage(Action):
+    slot: int
+    cost: int
+
+    def __str__(self):
+        return f"remove own village {self.slot + 1} (pay {self.cost} gold)"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    def __str__(self):
+        return "pass"
+
+
+# =========================================================================== the game
+
+@dataclass(frozen=True)
+class Elves(Game):
+    """King of the Elves for 2-6 players.
+
+    Options: ``teleport`` (the teleporting-magic variant), ``data`` (path of an
+    edited copy of the component file), ``player_names``.
+    """
+
+    name = "elves"
+    title = "King of the Elves"
+    min_players = 2
+    max_players = 6
+
+    players: int = 2
+    teleport: bool = False
+    data: str | None = None
+    player_names: tuple = ()
+
+    def __post_init__(self):
+        super().__post_init__()
+        if not isinstance(self.teleport, bool):
+            raise GameOptionError(f"teleport must be True or False, not {self.teleport!r}")
+        if self.player_names and len(self.player_names) != self.players:
+            raise GameOptionError(f"player_names needs {self.players} names")
+        object.__setattr__(self, "player_names", tuple(self.player_names))
+        d = load_data("kingdoms.elves", self.data)
+        object.__setattr__(self, "_data", d)
+        self._parse(d)
+
+    @classmethod
+    def configurations(cls):
+        return ([{"players": k} for k in range(cls.min_players, cls.max_players + 1)]
+                + [{"players": 2, "teleport": True}, {"players": 5, "teleport": True}])
+
+    # ---- the component file ---------------------------------------------------
+    def _parse(self, d):
+        s = object.__setattr__
+        terrains = d.get("villages.terrains", list)
+        kinds, counts = [], []
+        village_cards = 0
+        for t in terrains:
+            values = d.get(f"villages.values.{t}", list)
+            for v in values:
+                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 99:
+                    raise d.error(f"villages.values.{t}", f"should list whole village values, not {v!r}")
+            for v in sorted(set(values)):
+                kinds.append(f"village:{t}:{v}")
+                counts.append(values.count(v))
+            village_cards += len(values)
+        if village_cards != d.get("villages.total", int):
+            raise d.error("villages.values", f"lists {village_cards} cards, but villages.total is "
+                          f"{d.get('villages.total', int)}")
+        costs = d.get("travel.costs", dict)
+        vehicles = tuple(costs)
+        for v in vehicles:
+            row = d.get(f"travel.costs.{v}", dict)
+            for t, n in row.items():
+                if t not in terrains:
+                    raise d.error(f"travel.costs.{v}.{t}", "is not a village terrain")
+                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                    raise d.error(f"travel.costs.{v}.{t}", f"should be a positive whole number, not {n!r}")
+        travel_cards = 0
+        for v in vehicles:
+            n = d.get(f"travel.cards.{v}", int)
+            if n < 0:
+                raise d.error(f"travel.cards.{v}", "should not be negative")
+            kinds.append(f"travel:{v}")
+            counts.append(n)
+            travel_cards += n
+        if travel_cards != d.get("travel.total", int):
+            raise d.error("travel.cards", f"sum to {travel_cards}, but travel.total is "
+                          f"{d.get('travel.total', int)}")
+        planning = d.get("special.planning", list)
+        journeying = d.get("special.journeying", list)
+        if tuple(sorted(planning)) != tuple(sorted(PLANNING_SPECIALS)) or \
+                tuple(sorted(journeying)) != ("change_direction", "escort"):
+            raise d.error("special.planning", "the special card types are fixed by the rules")
+        special_cards = 0
+        for t in tuple(planning) + tuple(journeying):
+            n = d.get(f"special.cards.{t}", int)
+            if n < 0:
+                raise d.error(f"special.cards.{t}", "should not be negative")
+            kinds.append(f"special:{t}")
+            counts.append(n)
+            special_cards += n
+        if special_cards != d.get("special.total", int):
+            raise d.error("special.cards", f"sum to {special_cards}, but special.total is "
+                          f"{d.get('special.total', int)}")
+        total = d.get("cards.total", int)
+        if sum(counts) != total:
+            raise d.error("cards.total", f"is {total}, but the cards listed sum to {sum(counts)}")
+        r = "rules."
+        num = {k: d.get(r + k, int) for k in (
+            "starting_gold", "tokens", "deal_first_round", "deal_later_rounds",
+            "villages_per_realm", "villages_per_realm_two_players", "draw_cards",
+            "discard_cards", "remove_village", "remove_per_special", "thief_gold",
+            "all_villages_bonus", "teleport_gold", "teleport_cards")}
+        for k, v in num.items():
+            if v < 0:
+                raise d.error(r + k, "should not be negative")
+        buy_costs = d.get("rules.buy_costs", list)
+        if not buy_costs or not all(isinstance(c, int) and c >= 0 for c in buy_costs):
+            raise d.error("rules.buy_costs", "should list whole gold amounts")
+        rounds = d.get("rules.rounds", dict)
+        if str(self.players) not in rounds or not isinstance(rounds[str(self.players)], int):
+            raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
+        obstacles = (("tree", tuple(d.get("special.tree_terrains", list)), None),
+                     ("sea_monster", tuple(d.get("special.sea_monster_terrains", list)), "raft"))
+        if "raft" not in vehicles:
+            raise d.error("travel.costs", "needs a raft (the sea monster asks one more raft)")
+        jr = JourneyRules(tuple((v, tuple(d.get(f"travel.costs.{v}", dict).items())) for v in vehicles),
+                          obstacles=obstacles, thief_gold=num["thief_gold"],
+                          all_villages_bonus=num["all_villages_bonus"], teleport=self.teleport,
+                          teleport_gold=num["teleport_gold"], teleport_cards=num["teleport_cards"])
+        kinds = tuple(kinds)
+        s(self, "kinds", kinds)
+        s(self, "deck", tuple(counts))
+        s(self, "index", {k: i for i, k in enumerate(kinds)})
+        s(self, "terrains", tuple(terrains))
+        s(self, "vehicles", vehicles)
+        s(self, "village_idx", tuple(i for i, k in enumerate(kinds) if k.startswith("village:")))
+        s(self, "travel_idx", tuple(self.index[f"travel:{v}"] for v in vehicles))
+        s(self, "escort_idx", self.index["special:escort"])
+        s(self, "turn_idx", self.index["special:change_direction"])
+        s(self, "special_idx", {t: self.index[f"special:{t}"] for t in PLANNING_SPECIALS})
+        s(self, "obstacle_terrains", {name: terr for name, terr, _ in obstacles})
+        s(self, "numbers", num)
+        s(self, "buy_costs", tuple(buy_costs))
+        s(self, "rounds", rounds[str(self.players)])
+        s(self, "realm_limit", num["villages_per_realm_two_players"] if self.players == 2
+          else num["villages_per_realm"])
+        s(self, "journey_rules", jr)
+
+    # ---- convenience ------------------------------------------------------------
+    def assumptions(self):
+        return self._data.assumptions()
+
+    def assumptions_table(self) -> str:
+        return self._data.assumptions_table()
+
+    def sources(self):
+        return self._data.sources()
+
+    def deck_counts(self) -> dict:
+        """``{card kind: copies}`` of the whole deck."""
+        return dict(zip(self.kinds, self.deck))
+
+    def initial_state(self) -> "ElvesState":
+        n = self.players
+        empty = (0,) * len(self.kinds)
+        return ElvesState(
+            self, round=1, start=0, phase="deal", supply=self.deck, discard=empty,
+            hands=(empty,) * n, gold=(self.numbers["starting_gold"],) * n,
+            realms=((),) * n, bought=(0,) * n, turn=0, passes=0,
+            pending=(self.numbers["deal_first_round"],), trip=None, table=None, journeys=0)
+
+    def player_name(self, player: int) -> str:
+        if self.player_names and 0 <= player < len(self.player_names):
+            return str(self.player_names[player])
+        return f"Player {player + 1}"
+
+
+def _add(counts: tuple, i: int, k: int = 1) -> tuple:
+    return counts[:i] + (counts[i] + k,) + counts[i + 1:]
+
+
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+# =========================================================================== the state
+
+@dataclass(frozen=True)
+class ElvesState(State):
+    """A position.
+
+    ``supply``, ``discard`` and each of ``hands`` are card counts in the order of
+    ``game.kinds`` (in a player's view, hidden piles are ``(HIDDEN, size)``).
+    ``realms[p]`` is player ``p``'s villages right to left, each ``(village kind,
+    ((special, owner), ...))``.  ``phase`` is ``deal``, ``planning``, ``journey`` or
+    ``over``; ``turn`` is the player to receive cards / to act / to travel.
+    ``pending`` is a step under way: during the deal ``(cards still to give turn,)``,
+    in planning ``("draw", cards, why)`` or ``("discard", cards, why)``.
+    ``trip`` and ``table`` describe the journey under way.
+    """
+
+    round: int
+    start: int
+    phase: str
+    supply: tuple
+    discard: tuple
+    hands: tuple
+    gold: tuple
+    realms: tuple
+    bought: tuple
+    turn: int
+    passes: int
+    pending: tuple
+    trip: Any
+    table: Any
+    journeys: int
+
+    # ---- whose move ---------------------------------------------------------------
+    def _current_player(self):
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "planning" and self.pending and self.pending[0] == "draw":
+            return CHANCE
+        return self.turn
+
+    # ---- chance ------------------------------------------------------------------------
+    def _chance_outcomes(self):
+        total = sum(self.supply)
+        to = self.turn
+        return tuple((Draw(k, to), Fraction(c, total))
+                     for k, c in zip(self.game.kinds, self.supply) if c)
+
+    # ---- decisions ----------------------------------------------------------------------
+    def _legal_actions(self):
+        if self.phase == "journey":
+            return J.moves(self.trip, self.table, self.game.journey_rules)
+        if self.pending:                       # ("discard", k, why)
+            hand = self.hands[self.turn]
+            return tuple(Discard(k) for k, c in zip(self.game.kinds, hand) if c)
+        return self._planning_actions()
+
+    def _can_get_village(self, p) -> bool:
+        g = self.game
+        return any(self.hands[p][i] for i in g.village_idx) or \
+            any(self.supply[i] for i in g.village_idx)
+
+    def tokens_left(self, p: int) -> int:
+        used = sum(1 for realm in self.realms for _, sp in realm for _, owner in sp if owner == p)
+        return self.game.numbers["tokens"] - used
+
+    def _special_allowed(self, special: str, realm: int, slot: int) -> bool:
+        kind, specials = self.realms[realm][slot]
+        terrain = J.village_terrain(kind)
+        if special in OBSTACLES:
+            if terrain not in self.game.obstacle_terrains[special]:
+                return False
+            return not any(t in OBSTACLES for t, _ in specials)
+        return not any(t == special for t, _ in specials)
+
+    def _planning_actions(self):
+        g = self.game
+        p = self.turn
+        hand = self.hands[p]
+        kinds = g.kinds
+        out = []
+        # play a village card
+        open_realms = [r for r in range(g.players) if len(self.realms[r]) < g.realm_limit]
+        for i in g.village_idx:
+            if hand[i]:
+                out.extend(PlayVillage(kinds[i], r) for r in open_realms)
+        # "No village card!"
+        if not self.realms[p] and not any(hand[i] for i in g.village_idx):
+            shown = tuple(k for k, c in zip(kinds, hand) for _ in range(c))
+            out.extend(NoVillageCard(kinds[i], shown) for i in g.village_idx if self.supply[i])
+        # draw 3, discard 4
+        n_draw, n_discard = g.numbers["draw_cards"], g.numbers["discard_cards"]
+        if sum(self.supply) >= n_draw and sum(hand) + n_draw >= n_discard:
+            out.append(DrawThree())
+        # buy a card
+        b = self.bought[p]
+        if b < len(g.buy_costs) and self.gold[p] >= g.buy_costs[b] and sum(self.supply):
+            out.append(Buy(g.buy_costs[b]))
+        # gold, thief and obstacle cards
+        if self.tokens_left(p) > 0:
+            for special in PLANNING_SPECIALS:
+                if hand[g.special_idx[special]]:
+                    for r, realm in enumerate(self.realms):
+                        for slot in range(len(realm)):
+                            if self._special_allowed(special, r, slot):
+                                out.append(PlaySpecial(special, r, slot))
+        # remove a village from one's own realm
+        for slot, (_, specials) in enumerate(self.realms[p]):
+            cost = g.numbers["remove_village"] + g.numbers["remove_per_special"] * len(specials)
+            if self.gold[p] >= cost:
+                out.append(RemoveVillage(slot, cost))
+        # pass
+        if self.realms[p] or not self._can_get_village(p):
+            out.append(Pass())
+        return tuple(out)
+
+    def _why_illegal(self, action):
+        g = self.game
+        p = self.turn
+        if self.phase == "journey":
+            return J.why_not(self.trip, action, self.table, g.journey_rules)
+        if self.pending and self.pending[0] == "discard":
+            if isinstance(action, Discard):
+                return "You can only discard a card that is in your hand."
+            return f"First discard {self.pending[1]} more card(s)."
+        hand = self.hands[p]
+        if isinstance(action, PlayVillage):
+            if action.village not in g.index or not hand[g.index[action.village]]:
+                return "You can only play a village card from your hand."
+            if not 0 <= action.realm < g.players:
+                return "There is no such realm."
+            return (f"A realm may hold at most {g.realm_limit} villages"
+                    f"{' (3 with two players)' if g.players == 2 else ''}.")
+        if isinstance(action, NoVillageCard):
+            if self.realms[p] or any(hand[i] for i in g.village_idx):
+                return ('You may say "No village card!" only with no village in your realm '
+                        "and none in your hand.")
+            return "That village card is not in the supply."
+        if isinstance(action, DrawThree):
+            return ("Draw 3 needs 3 cards in the supply and a hand from which 4 cards can "
+                    "then be discarded.")
+        if isinstance(action, Buy):
+            b = self.bought[p]
+            if b >= len(g.buy_costs):
+                return f"You may not buy a card number {b + 1} in a round."
+            if action.cost != g.buy_costs[b]:
+                return f"Your next card costs {g.buy_costs[b]} gold."
+            return "You need the gold for the card (and a card in the supply)."
+        if isinstance(action, PlaySpecial):
+            if action.special not in PLANNING_SPECIALS:
+                return "Only gold, thief and obstacle cards are played while planning."
+            if not hand[g.special_idx[action.special]]:
+                return "You can only play a special card from your hand."
+            if self.tokens_left(p) <= 0:
+                return "You have used all your coat of arms tokens this round."
+            if not (0 <= action.realm < g.players and 0 <= action.slot < len(self.realms[action.realm])):
+                return "There is no village there."
+            kind, _ = self.realms[action.realm][action.slot]
+            terrain = J.village_terrain(kind)
+            if action.special in OBSTACLES and terrain not in g.obstacle_terrains[action.special]:
+                where = " or ".join(g.obstacle_terrains[action.special])
+                return f"The {action.special.replace('_', ' ')} may only go next to a {where} village."
+            return ("Only one card of each type may lie next to a village (one gold, one "
+                    "thief, one obstacle).")
+        if isinstance(action, RemoveVillage):
+            if not 0 <= action.slot < len(self.realms[p]):
+                return "You may only remove villages from your own realm."
+            return ("Removing a village costs 2 gold plus 1 for each gold, thief and obstacle "
+                    "card next to it, and you must have the gold.")
+        if isinstance(action, Pass):
+            return "You may pass only when you have at least one village in your realm."
+        return f"{action} is not a planning action."
+
+    # ---- what an action does ------------------------------------------------------------
+    def _next(self, action):
+        g = self.game
+        if isinstance(action, Draw):
+            return self._after_draw(action)
+        if self.phase == "journey":
+            return self._journey_step(action)
+        p = self.turn
+        hands, hand = self.hands, self.hands[self.turn]
+        if self.pending:                       # a discard
+            i = g.index[action.card]
+            hand = _add(hand, i, -1)
+            s = replace(self, hands=_set(hands, p, hand), discard=_add(self.discard, i))
+            left = self.pending[1] - 1
+            if left:
+                return replace(s, pending=("discard", left, self.pending[2]))
+            return s._end_turn(passed=False)
+        if isinstance(action, Pass):
+            return self._end_turn(passed=True)
+        if isinstance(action, PlayVillage):
+            i = g.index[action.village]
+            realms = _set(self.realms, action.realm,
+                          self.realms[action.realm] + ((action.village, ()),))
+            return replace(self, hands=_set(hands, p, _add(hand, i, -1)),
+                           realms=realms)._end_turn(False)
+        if isinstance(action, NoVillageCard):
+            i = g.index[action.village]
+            return replace(self, supply=_add(self.supply, i, -1),
+                           hands=_set(hands, p, _add(hand, i)), pending=("discard", 1, "nvc"))
+        if isinstance(action, DrawThree):
+            return replace(self, pending=("draw", g.numbers["draw_cards"], "draw3"))
+        if isinstance(action, Buy):
+            return replace(self, gold=_set(self.gold, p, self.gold[p] - action.cost),
+                           bought=_set(self.bought, p, self.bought[p] + 1),
+                           pending=("draw", 1, "buy"))
+        if isinstance(action, PlaySpecial):
+            i = g.special_idx[action.special]
+            kind, specials = self.realms[action.realm][action.slot]
+            spot = (kind, tuple(sorted(specials + ((action.special, p),))))
+            realm = _set(self.realms[action.realm], action.slot, spot)
+            return replace(self, hands=_set(hands, p, _add(hand, i, -1)),
+                           realms=_set(self.realms, action.realm, realm))._end_turn(False)
+        if isinstance(action, RemoveVillage):
+            kind, specials = self.realms[p][action.slot]
+            discard = _add(self.discard, g.index[kind])
+            for special, _ in specials:        # tokens go back to their owners
+                discard = _add(discard, g.special_idx[special])
+            realm = self.realms[p][:action.slot] + self.realms[p][action.slot + 1:]
+            return replace(self, discard=discard, realms=_set(self.realms, p, realm),
+                           gold=_set(self.gold, p, self.gold[p] - action.cost))._end_turn(False)
+        raise ValueError(f"unknown action {action!r}")
+
+    def _after_draw(self, action: Draw):
+        g = self.game
+        i = g.index[action.card]
+        to = action.to
+        s = replace(self, supply=_add(self.supply, i, -1),
+                    hands=_set(self.hands, to, _add(self.hands[to], i)))
+        if self.phase == "deal":
+            return s._continue_deal(self.pending[0] - 1)
+        left = self.pending[1] - 1
+        why = self.pending[2]
+        if left:
+            return replace(s, pending=("draw", left, why))
+        if why == "draw3":
+            return replace(s, pending=("discard", g.numbers["discard_cards"], why))
+        return replace(s, pending=())._end_turn(False)       # a bought card
+
+    def _continue_deal(self, left: int):
+        """Deal ``left`` more cards to ``turn``, then to the next players in turn order."""
+        g = self.game
+        if left > 0 and sum(self.supply):
+            return replace(self, pending=(left,))
+        nxt = (self.turn + 1) % g.players
+        if nxt != self.start and sum(self.supply):
+            size = g.numbers["deal_first_round" if self.round == 1 else "deal_later_rounds"]
+            return replace(self, turn=nxt, pending=(size,))
+        # the deal is over (or the supply ran out): planning begins
+        return replace(self, phase="planning", turn=self.start, pending=(), passes=0)
+
+    def _end_turn(self, passed: bool):
+        g = self.game
+        passes = self.passes + 1 if passed else 0
+        s = replace(self, pending=(), passes=passes, turn=(self.turn + 1) % g.players)
+        if passes < g.players:
+            return s
+        # all passed in a row: the bought cards' coins went to the bank already;
+        # journeys begin with the starting player
+        table = table_from_realms(g.players, self.realms)
+        return s._begin_journey(self.start, table, 0)
+
+    def _begin_journey(self, player: int, table, done: int):
+        g = self.game
+        hand = self.hands[player]
+        trip = Trip(player, self.gold[player], tuple(hand[i] for i in g.travel_idx),
+                    hand[g.escort_idx], hand[g.turn_idx])
+        return replace(self, phase="journey", turn=player, trip=trip, table=table,
+                       journeys=done, pending=(), passes=0)
+
+    def _journey_step(self, action):
+        g = self.game
+        p = self.turn
+        old = self.trip
+        trip = J.advance(old, action, self.table, g.journey_rules)
+        hand, discard = self.hands[p], self.discard
+        used = [(g.travel_idx[k], old.hand[k] - trip.hand[k]) for k in range(len(g.travel_idx))]
+        used += [(g.escort_idx, old.escorts - trip.escorts), (g.turn_idx, old.turns - trip.turns)]
+        for i, k in used:
+            if k:
+                hand = _add(hand, i, -k)
+                discard = _add(discard, i, k)
+        gold = _set(self.gold, p, trip.gold)
+        if getattr(action, "thief", 0):
+            gold = _set(gold, action.thief_to, gold[action.thief_to] + action.thief)
+        s = replace(self, hands=_set(self.hands, p, hand), discard=discard, gold=gold, trip=trip)
+        if not trip.done:
+            return s
+        done = self.journeys + 1
+        if done < g.players:
+            return s._begin_journey((p + 1) % g.players, self.table, done)
+        return s._end_round()
+
+    def _end_round(self):
+        g = self.game
+        discard = self.discard
+        for realm in self.realms:              # table cards to the discard pile
+            for kind, specials in realm:
+                discard = _add(discard, g.index[kind])
+                for special, _ in specials:
+                    discard = _add(discard, g.special_idx[special])
+        supply = tuple(a + b for a, b in zip(self.supply, discard))   # shuffled together
+        empty = (0,) * len(g.kinds)
+        base = dict(realms=((),) * g.players, discard=empty, supply=supply,
+                    bought=(0,) * g.players, trip=None, table=None, journeys=0, passes=0)
+        if self.round >= g.rounds:
+            return replace(self, phase="over", pending=(), **base)
+        start = (self.start + 1) % g.players
+        s = replace(self, round=self.round + 1, start=start, phase="deal", turn=start,
+                    pending=(g.numbers["deal_later_rounds"],), **base)
+        if not sum(supply):
+            return s._continue_deal(0)
+        return s
+
+    # ---- the end ----------------------------------------------------------------------
+    def _returns(self):
+        best = max(self.gold)
+        winners = [p for p, x in enumerate(self.gold) if x == best]
+        return tuple(Fraction(1, len(winners)) if p in winners else Fraction(0)
+                     for p in range(self.game.players))
+
+    def scores(self):
+        return tuple(self.gold)
+
+    # ---- hidden information --------------------------------------------------------------
+    def view(self, player: int) -> "ElvesState":
+        if self.phase == "over":
+            return self
+        hands = tuple(h if p == player else (HIDDEN, sum(h)) for p, h in enumerate(self.hands))
+        trip = self.trip
+        if trip is not None and trip.player != player:
+            trip = replace(trip, hand=(HIDDEN,) * len(trip.hand), escorts=HIDDEN, turns=HIDDEN)
+        return replace(self, hands=hands, supply=(HIDDEN, sum(self.supply)), trip=trip)
+
+    def is_view(self) -> bool:
+        return bool(self.supply) and self.supply[0] is HIDDEN
+
+    # ---- counting ----------------------------------------------------------------------
+    def card_counts(self) -> dict:
+        """Cards in the supply, the discard pile, the hands and on the table."""
+        table = sum(1 + len(sp) for realm in self.realms for _, sp in realm)
+        return {"supply": sum(self.supply), "discard": sum(self.discard),
+                "hands": sum(sum(h) for h in self.hands), "table": table}
+
+    def hand_cards(self, player: int) -> dict:
+        """``{card label: count}`` of a player's hand."""
+        return {card_label(k): c for k, c in zip(self.game.kinds, self.hands[player]) if c}
+
+    # ---- rendering ---------------------------------------------------------------------
+    def short(self) -> str:
+        if self.phase == "over":
+            return "game over " + "/".join(map(str, self.gold))
+        who = "chance" if self.current_player() == CHANCE else f"P{self.turn + 1}"
+        return f"R{self.round} {self.phase} {who}"
+
+    def __str__(self):
+        from .render import text
+        return text(self)
+
+    def _repr_html_(self):
+        from .render import html
+        return html(self)
+
+
+def card_total(state: ElvesState) -> int:
+    return sum(state.card_counts().values())
+
+
+def gold_ledger(state: ElvesState) -> list:
+    """Every gold transfer of the game so far, as ``(from, to, amount, why)``; ``from``
+    and ``to`` are player indices or ``"bank"``.  Derived from the action log alone."""
+    g = state.game
+    out = [("bank", p, g.numbers["starting_gold"], "starting gold") for p in range(g.players)]
+    for who, a in state.history():
+        if isinstance(a, Buy):
+            out.append((who, "bank", a.cost, "bought card"))
+        elif isinstance(a, RemoveVillage):
+            out.append((who, "bank", a.cost, "removed village"))
+        elif isinstance(a, Teleport):
+            out.append((who, "bank", a.cost, "teleport"))
+        elif isinstance(a, (Visit, TeleportTo)):
+            if a.thief:
+                out.append((who, a.thief_to, a.thief, "thief"))
+            out.append(("bank", who, a.gold, "village"))
+            if a.bonus:
+                out.append(("bank", who, a.bonus, "all villages bonus"))
+    return out
+
+
+def ledger_balances(state: ElvesState) -> tuple:
+    """Each player's gold according to ``gold_ledger`` (equals ``state.gold``)."""
+    bal = [0] * state.game.players
+    for src, dst, amount, _ in gold_ledger(state):
+        if src != "bank":
+            bal[src] -= amount
+        if dst != "bank":
+            bal[dst] += amount
+    return tuple(bal)

@@ -1,0 +1,74 @@
+"""My Kingdom for a Horse (Moritz Schuster, Kobold 2021) — modelled exactly.
+
+The rules in short (our own words)
+----------------------------------
+Each player keeps animals on a 3x4 pasture.  Fences stand on field borders (the
+board edge too); a *fenced area* is a group of connected fields whose whole outer
+border is fenced.  A field holds 2 animals, an area holds one species, a species may
+use several areas, and animals may be moved or swapped at any time.  Animals that
+do not fit run away to the supply.
+
+A turn has a dice phase and a trading phase.  The active player rolls the three
+yellow King dice and the pink multiplication die, may re-roll any of them twice,
+then carries out the dice in any order, declining any: sheep and pigs as shown,
+1 cattle for 2-3 half-cattle, fences (receiving k fences = place up to k new ones
+AND move up to k placed ones; with an empty fence supply you may still move k), and
+the pink die: the shown species multiplies (+1 per 2 animals).  Once in the phase
+the active player may play a farm card (lightning: one-shot; infinity: pay its cost
+once, it stays) and draws back to 4; playing none, they may discard and redraw any.
+Then each other player, clockwise, chooses one *different* die of the final result
+and carries it out (a lone half-cattle does nothing).  In the trading phase everyone,
+from the active player clockwise, trades any number of ONE species up the chain
+2 sheep -> 1 pig, 3 pigs -> 1 cattle, 4 cattle -> 1 horse.  When the supply runs out
+of a species, everyone with more than 3 of it gives 1 back (repeat as needed).
+Holding 2 of every species triggers the end: the turn is finished, everyone may
+trade all species once more, and among the holders of the set the most horses wins
+(then cattle, pigs, sheep; a full tie shares).  Easy game: no farm cards, 1 of each
+species wins.  Solo (``players=1``): you race Moritz, who rolls twice per turn (animals,
+then multiplication each time), needs no fences, and trades all he can keeping 2 of each.
+
+Modelling choices (see also data.toml for the component assumptions)
+--------------------------------------------------------------------
+* Herds are counts, not positions.  Because animals may be moved/swapped at any
+  time, a herd is legal exactly when its species can be given disjoint sets of
+  fenced areas with enough room (``pasture.fits``).  This covers the rulebook's
+  housing example (swap sheep and pigs to make room) without swap actions.
+* Housing is checked whenever a player has finished a step: after receiving
+  animals, after finishing a fence job, and before ending a phase.  If the herd does
+  not fit, that player must let animals run away one at a time (their choice of
+  species) until it does.  (Slightly stricter than the book, which only evicts at the
+  end of a phase: here the fences received from one die must house the herd before
+  the next die is carried out.)  Letting animals run away voluntarily is offered in
+  the active player's effects step and in each player's trading step.
+* Fences: every layout is reachable (no canonical subset is needed): a fence job of
+  k fences offers, one step at a time, "place a new fence on border e" (at most k, only
+  while the fence supply lasts), "lift the fence on border e" then "put it on border
+  e'" (at most k moves), and "done".  Each job is at most 3k+1 steps, so no loop of
+  moving fences back and forth is possible.  Fences received but not placed simply stay
+  in the supply.
+* Bounded free moves: every other free step uses something up (a die, the one card,
+  an animal, a species traded), so every turn is finite.  ``max_rounds`` (default 30)
+  is an engine safeguard NOT in the rulebook, so that random play always ends: after
+  that many rounds the game ends as if triggered; if nobody holds the set then,
+  everyone shares the win (solo: you lose).
+* Farm cards are played during the effects step (after the final roll); none of the
+  cards' effects interacts with rolling, so nothing is lost.  The deck is kept as
+  counts per card type and each draw is a chance node (exact, no shuffle needed);
+  the discard pile becomes the deck when the deck is empty.
+* Trades: only one step up the chain per trade (no downward trades; the rulebook lists
+  only upward rates).  ``Training to Merchant Sheep`` (and the final trade) let a player
+  give every species once, in any order, so chains like sheep -> pig -> cattle work.
+* Others may also choose no die.  In the solo game Moritz's rolls are chance nodes; he
+  uses the supply like everyone (the empty-supply rule applies to him too).
+* Returns: the win shares; if nobody holds the set at the end of a multi-player game
+  everyone shares equally.  ``scores()`` gives each herd's sheep-value.
+
+>>> import kingdoms
+>>> g = kingdoms.game("horse", players=2)
+>>> s = g.initial_state()
+"""
+from .rules import Farm, Horse, HorseState
+from .components import SPECIES, components
+from . import odds
+
+__all__ = ["Horse", "HorseState", "Farm", "SPECIES", "components", "odds"]

@@ -1,0 +1,173 @@
+"""Text and HTML pictures of a My Kingdom for a Horse position."""
+from __future__ import annotations
+
+import html as _html
+from functools import lru_cache
+
+from kingdoms.core.protocol import HIDDEN
+
+from . import pasture
+from .components import SPECIES, herd_text
+from .pasture import COLS, ROWS, H, V
+
+LETTER = {0: "s", 1: "p", 2: "c", 3: "h"}
+EMOJI = {0: "🐑", 1: "🐖", 2: "🐄", 3: "🐎"}
+PHASES = {"deal": "dealing farm cards", "roll": "dice phase: roll", "keep": "dice phase: keep or re-roll",
+          "reroll": "dice phase: re-roll", "effects": "dice phase: carry out the dice",
+          "discard": "dice phase: discard cards?", "others": "dice phase: the others choose dice",
+          "trade": "trading phase", "final": "final trade (all species)", "moritz": "Moritz's turn",
+          "over": "game over"}
+
+
+def pasture_text(farm) -> list:
+    """ASCII drawing: '+---+' fences, fields show e.g. 's2' (2 sheep)."""
+    return list(_pasture_lines(farm.fences, farm.herd))
+
+
+@lru_cache(maxsize=1 << 14)
+def _pasture_lines(fences, herd) -> tuple:
+    from .rules import Farm
+    farm = Farm(herd=herd, fences=fences)
+    place = pasture.placement(farm.fences, farm.herd) if farm.fits() else {}
+    lines = []
+    for r in range(ROWS + 1):
+        row = "+"
+        for c in range(COLS):
+            row += ("---" if farm.fences >> H(r, c) & 1 else "   ") + "+"
+        lines.append(row)
+        if r == ROWS:
+            break
+        row = ""
+        for c in range(COLS + 1):
+            row += "|" if farm.fences >> V(r, c) & 1 else " "
+            if c < COLS:
+                f = r * COLS + c
+                row += f"{LETTER[place[f][0]]}{place[f][1]} " if f in place else "   "
+        lines.append(row)
+    return tuple(lines)
+
+
+def _hand(farm) -> str:
+    if not farm.hand:
+        return "-"
+    if farm.hand[0] is HIDDEN:
+        return f"{len(farm.hand)} hidden cards"
+    return ", ".join(farm.hand)
+
+
+def short(state) -> str:
+    if state.phase == "over":
+        w = state.winners()
+        return "over: " + (",".join(_who(state, x) for x in w) or "no winner")
+    who = state._who()
+    dice = ""
+    if state.dice and state.phase in ("keep", "effects", "others"):
+        dice = " " + "".join(_abbr(f) for f in state.dice[0]) + "|" + state.dice[1][:2]
+    return f"{who[:8]} {state.phase}{dice}"[:34]
+
+
+def _abbr(face: str) -> str:
+    return {"1 sheep": "s", "2 sheep": "S", "1 pig": "p", "half cattle": "½",
+            "1 fence": "f", "2 fences": "F"}.get(face, face[:2])
+
+
+def _who(state, x) -> str:
+    return "Moritz" if x == -1 else state.game.player_name(x)
+
+
+def text(state) -> str:
+    g = state.game
+    head = (f"My Kingdom for a Horse — round {state.round}, {g.player_name(state.active)}'s "
+            f"turn, {PHASES.get(state.phase, state.phase)}")
+    lines = [head]
+    if state.dice:
+        lines.append(f"Dice: {', '.join(state.dice[0])} | multiply {state.dice[1]}"
+                     + (f"  (re-rolls left {state.rerolls_left})" if state.phase == "keep" else ""))
+    if state.phase == "effects" and state.unused:
+        lines.append(f"Not yet carried out: {', '.join(state.unused)}")
+    if state.phase == "others":
+        lines.append(f"Dice left for the others: {', '.join(state.available_dice())}")
+    if state.fence_job:
+        p, k, placed, moved, lifted = state.fence_job
+        lines.append(f"{g.player_name(p)} builds fences: received {k}, placed {placed}, moved {moved}"
+                     + (f", holding the fence from {pasture.edge_words(lifted)}" if lifted >= 0 else ""))
+    lines.append(f"Supply: {herd_text(state.supply)}; farm deck {state.deck_count} cards")
+    if state.moritz is not None:
+        lines.append(f"Moritz: {herd_text(state.moritz)}")
+    blocks = []
+    for i, f in enumerate(state.farms):
+        pic = pasture_text(f)
+        info = [f"{g.player_name(i)}: {herd_text(f.herd)}",
+                f"fences placed {pasture.popcount(f.fences)}, supply "
+                f"{g.comp.fences_per_player - pasture.popcount(f.fences)}",
+                f"areas (capacity): {list(pasture.capacities(f.fences))}",
+                f"hand: {_hand(f)}"]
+        if f.tableau:
+            info.append(f"in play: {', '.join(f.tableau)}")
+        if not f.fits():
+            info.append("(does not fit: must let animals run away)")
+        blocks.append([a.ljust(18) + "  " + (info[j] if j < len(info) else "")
+                       for j, a in enumerate(pic)])
+    for b in blocks:
+        lines.extend(b)
+    if state.end_triggered and state.phase != "over":
+        lines.append("The end is triggered: this turn is the last.")
+    lines.append(state.describe() if state.phase != "over" else
+                 "Game over. Winner: " + (", ".join(_who(state, x) for x in state.winners())
+                                          or "nobody holds the set"))
+    return "\n".join(lines)
+
+
+def pasture_svg(farm, size: int = 36) -> str:
+    pad = 6
+    w, h = COLS * size + 2 * pad, ROWS * size + 2 * pad
+    out = [f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg">',
+           f'<rect x="{pad}" y="{pad}" width="{COLS*size}" height="{ROWS*size}" fill="#cfe8b0"/>']
+    for r in range(ROWS + 1):
+        for c in range(COLS + 1):
+            pass
+    for r in range(ROWS):
+        for c in range(COLS):
+            x, y = pad + c * size, pad + r * size
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="none" '
+                       'stroke="#9bb" stroke-dasharray="3,3"/>')
+    place = pasture.placement(farm.fences, farm.herd) if farm.fits() else {}
+    for f, (s, k) in place.items():
+        r, c = divmod(f, COLS)
+        out.append(f'<text x="{pad + c*size + size/2}" y="{pad + r*size + size*0.65}" '
+                   f'font-size="{size*0.32}" text-anchor="middle">{EMOJI[s]*k}</text>')
+    for e in range(pasture.EDGES):
+        if not farm.fences >> e & 1:
+            continue
+        if e < pasture.N_H:
+            r, c = divmod(e, COLS)
+            x1, y1, x2, y2 = c * size, r * size, (c + 1) * size, r * size
+        else:
+            r, c = divmod(e - pasture.N_H, COLS + 1)
+            x1, y1, x2, y2 = c * size, r * size, c * size, (r + 1) * size
+        out.append(f'<line x1="{x1+pad}" y1="{y1+pad}" x2="{x2+pad}" y2="{y2+pad}" '
+                   'stroke="#7a4b1e" stroke-width="5" stroke-linecap="round"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def html(state) -> str:
+    g = state.game
+    esc = _html.escape
+    cells = []
+    for i, f in enumerate(state.farms):
+        cells.append(f"<td style='vertical-align:top;padding:4px'><b>{esc(g.player_name(i))}</b>"
+                     f"<br>{pasture_svg(f)}<br>{esc(herd_text(f.herd))}<br>"
+                     f"<small>hand: {esc(_hand(f))}"
+                     + (f"<br>in play: {esc(', '.join(f.tableau))}" if f.tableau else "")
+                     + "</small></td>")
+    top = esc(text(state).split("\n")[0])
+    info = []
+    if state.dice:
+        info.append("Dice: " + esc(", ".join(state.dice[0])) + " | multiply " + esc(state.dice[1]))
+    info.append("Supply: " + esc(herd_text(state.supply)))
+    if state.moritz is not None:
+        info.append("Moritz: " + esc(herd_text(state.moritz)))
+    info.append(esc(short(state) if state.phase == "over" else state.describe()))
+    return (f"<div><b>{top}</b><br>{'<br>'.join(info)}"
+            f"<table><tr>{''.join(cells)}</tr></table></div>")

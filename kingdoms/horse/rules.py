@@ -1,0 +1,707 @@
+"""My Kingdom for a Horse — the rules, top to bottom.
+
+See the package docstring (``kingdoms.horse``) for the rules in short and for every
+modelling choice.  The state is one frozen dataclass; each player is a frozen
+``Farm`` (herd counts, fence bitmask, hand, permanent cards).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State
+
+from . import pasture
+from .actions import (DealCard, Discard, DrawCard, EndEffects, EndFences, EndTrading,
+                      KeepDice, LiftFence, PlaceFence, PlayCard, PutFence, Roll, RunAway,
+                      TakeDie, Trade, UseCattle, UseDie)
+from .components import SPECIES, Components, components, game_data, herd_text
+from .odds import keep_options, roll_counts
+
+__all__ = ["Horse", "HorseState", "Farm"]
+
+SHEEP, PIG, CATTLE, HORSE = range(4)
+MOVES_PER_PHASE_NOTE = ("Fence work is bounded by the fences received; every other "
+                        "free step uses up a die, a card or an animal.")
+
+
+# ============================================================== the game
+
+@dataclass(frozen=True)
+class Horse(Game):
+    """My Kingdom for a Horse (1-4 players; 1 player = the solo game against Moritz).
+
+    Options: ``easy`` (the easy short game: no farm cards, 1 of each species wins),
+    ``max_rounds`` (an engine safeguard, NOT a rule: after this many rounds the game
+    ends as if the end had been triggered; ``None`` = no limit), ``data`` (path of an
+    edited data file).
+    """
+
+    name = "horse"
+    title = "My Kingdom for a Horse"
+    min_players = 1
+    max_players = 4
+
+    players: int = 2
+    easy: bool = False
+    max_rounds: int | None = 30
+    data: str | None = None
+    comp: Components = field(default=None, compare=False, repr=False, init=False)
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.max_rounds is not None and (not isinstance(self.max_rounds, int)
+                                            or self.max_rounds < 1):
+            raise GameOptionError("max_rounds must be a positive int or None")
+        object.__setattr__(self, "comp", components(self.data, bool(self.easy)))
+
+    @classmethod
+    def options(cls):
+        return {"easy": False, "max_rounds": 30, "data": None}
+
+    @classmethod
+    def configurations(cls):
+        """Every player count (1 = solo against Moritz) and the easy short game."""
+        return [{"players": k} for k in range(1, 5)] + [
+            {"players": 1, "easy": True}, {"players": 3, "easy": True}]
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    def assumptions(self):
+        return game_data(self.data).assumptions()
+
+    def assumptions_table(self) -> str:
+        return game_data(self.data).assumptions_table()
+
+    def player_name(self, player: int) -> str:
+        return ("Ann", "Ben", "Cat", "Dan")[player]
+
+    def initial_state(self) -> "HorseState":
+        c = self.comp
+        supply = list(c.supply)
+        farms = []
+        for seat in range(self.players):
+            nfences, herd = c.seats[seat]
+            fences = c.layout | (c.extra_fence if nfences > pasture.popcount(c.layout) else 0)
+            for i in range(4):
+                supply[i] -= herd[i]
+            farms.append(Farm(herd=tuple(herd), fences=fences))
+        moritz = None
+        if self.solo:
+            moritz = c.moritz_start
+            supply = [a - b for a, b in zip(supply, moritz)]
+        deck = tuple(card.copies for card in c.cards)
+        phase = "roll" if self.easy else "deal"
+        return HorseState(self, farms=tuple(farms), supply=tuple(supply), deck=deck,
+                          deck_count=sum(deck), discard=tuple(0 for _ in deck),
+                          phase=phase, moritz=moritz)
+
+
+@dataclass(frozen=True)
+class Farm:
+    """One player's pasture and cards."""
+
+    herd: tuple = (0, 0, 0, 0)     # sheep, pig, cattle, horse
+    fences: int = 0                # bitmask of the 31 borders
+    hand: tuple = ()               # card names, sorted
+    tableau: tuple = ()            # infinity cards in front of the player
+
+    def fits(self) -> bool:
+        return pasture.fits(self.fences, self.herd)
+
+
+# ============================================================== the state
+
+@dataclass(frozen=True)
+class HorseState(State):
+    farms: tuple
+    supply: tuple
+    deck: tuple                    # copies left in the farm deck, per card type
+    deck_count: int
+    discard: tuple                 # copies in the discard pile, per card type
+    phase: str                     # deal roll keep reroll effects discard others trade final moritz over
+    active: int = 0
+    round: int = 1
+    dice: tuple | None = None      # (king faces sorted, mult species)
+    rerolls_left: int = 2
+    pending_keep: tuple | None = None
+    unused: tuple = ()             # active player's dice not yet carried out
+    taken: tuple = ()              # dice chosen by the others
+    card_played: bool = False
+    draws: tuple = ()              # players still to draw one card each, in order
+    fence_job: tuple | None = None   # (player, received, placed, moved, lifted edge or -1)
+    seat: int = 0                  # offset from the active player (others / trading)
+    traded: tuple = ()             # species given in this trading step
+    chosen: bool = False           # the other player at ``seat`` has chosen a die
+    end_triggered: bool = False
+    moritz: tuple | None = None    # solo: Moritz's herd
+    moritz_rolls: int = 0
+
+    # ---------------------------------------------------------------- who moves
+    def actor(self) -> int | None:
+        """The player whose step it is (ignoring chance), by phase."""
+        n = self.game.players
+        if self.fence_job is not None:
+            return self.fence_job[0]
+        if self.phase in ("keep", "effects", "discard"):
+            return self.active
+        if self.phase == "others":
+            return (self.active + self.seat) % n
+        if self.phase in ("trade", "final"):
+            return (self.active + self.seat) % n
+        return None
+
+    def _current_player(self):
+        if self.phase == "over":
+            return TERMINAL
+        if self.draws or self.phase in ("deal", "roll", "reroll", "moritz"):
+            return CHANCE
+        return self.actor()
+
+    def must_release(self) -> bool:
+        """The actor's herd does not fit: they must let animals run away."""
+        if self.fence_job is not None:
+            return False
+        a = self.actor()
+        return a is not None and not self.farms[a].fits()
+
+    # ---------------------------------------------------------------- chance
+    def _chance_outcomes(self):
+        if self.draws or self.phase == "deal":
+            player = self.draws[0] if self.draws else self._deal_target()
+            deck = self.deck if self.deck_count else self.discard
+            total = sum(deck)
+            return tuple((DealCard(player, c.name) if self.phase == "deal" and not self.draws
+                          else DrawCard(player, c.name), Fraction(k, total))
+                         for c, k in zip(self.game.comp.cards, deck) if k)
+        if self.phase == "reroll":
+            return _reroll_outcomes(self.game.comp, self.dice, self.pending_keep)
+        return _roll_outcomes(self.game.comp)
+
+    def _deal_target(self) -> int:
+        dealt = sum(len(f.hand) for f in self.farms)
+        return dealt // self.game.comp.hand
+
+    # ---------------------------------------------------------------- decisions
+    def _legal_actions(self):
+        g = self.game
+        me = self.actor()
+        farm = self.farms[me]
+        if self.fence_job is not None:
+            return self._fence_actions()
+        if self.must_release():
+            return tuple(RunAway(s) for s, n in zip(SPECIES, farm.herd) if n)
+        if self.phase == "keep":
+            return tuple(KeepDice(k, m) for k, m in keep_options(self.dice))
+        if self.phase == "effects":
+            acts = []
+            seen = set()
+            halves = self.unused.count("half cattle")
+            for d in self.unused:
+                if d in seen or d == "half cattle":
+                    continue
+                seen.add(d)
+                acts.append(UseDie(d))
+            if halves >= 2:
+                acts.append(UseCattle())
+            if not self.card_played:
+                for name in sorted(set(farm.hand)):
+                    if self._affordable(farm, name):
+                        acts.append(PlayCard(name))
+            acts += [RunAway(s) for s, n in zip(SPECIES, farm.herd) if n]
+            acts.append(EndEffects())
+            return tuple(acts)
+        if self.phase == "discard":
+            subs = set()
+            hand = farm.hand
+            for mask in range(1 << len(hand)):
+                subs.add(tuple(hand[i] for i in range(len(hand)) if mask >> i & 1))
+            return tuple(Discard(s) for s in sorted(subs, key=lambda t: (len(t), t)))
+        if self.phase == "others":
+            avail = self.available_dice()
+            return tuple(TakeDie(d) for d in sorted(set(avail))) + (TakeDie(None),)
+        if self.phase in ("trade", "final"):
+            acts = [t for t in self._trades(me)]
+            acts += [RunAway(s) for s, n in zip(SPECIES, farm.herd) if n]
+            acts.append(EndTrading())
+            return tuple(acts)
+        raise AssertionError(f"no decisions in phase {self.phase}")
+
+    def available_dice(self) -> tuple:
+        """The dice of the final result that no other player has chosen yet."""
+        left = list(_die_names(self.dice))
+        for d in self.taken:
+            left.remove(d)
+        return tuple(left)
+
+    def _affordable(self, farm, name) -> bool:
+        card = self.game.comp.card(name)
+        return all(h >= p for h, p in zip(farm.herd, card.pay))
+
+    def rates(self, player: int) -> tuple:
+        """This player's trade rates (cards may lower one)."""
+        rates = list(self.game.comp.trade_rates)
+        for name in self.farms[player].tableau:
+            card = self.game.comp.card(name)
+            if card.rate:
+                i = SPECIES.index(card.rate[0])
+                rates[i] = min(rates[i], card.rate[1])
+        return tuple(rates)
+
+    def trades_all(self, player: int) -> bool:
+        if self.phase == "final":
+            return True
+        return any(self.game.comp.card(n).trade_all for n in self.farms[player].tableau)
+
+    def _trades(self, me):
+        if self.traded and not self.trades_all(me):
+            return
+        herd = self.farms[me].herd
+        for i, r in enumerate(self.rates(me)):
+            if SPECIES[i] in self.traded:
+                continue
+            for k in range(1, herd[i] // r + 1):
+                yield Trade(SPECIES[i], k * r, SPECIES[i + 1], k)
+
+    def _fence_actions(self):
+        player, received, placed, moved, lifted = self.fence_job
+        fences = self.farms[player].fences
+        empty = [e for e in range(pasture.EDGES) if not fences >> e & 1]
+        if lifted >= 0:
+            return tuple(PutFence(e) for e in empty)
+        acts = []
+        supply = self.game.comp.fences_per_player - pasture.popcount(fences)
+        if placed < received and supply > 0:
+            acts += [PlaceFence(e) for e in empty]
+        if moved < received:
+            acts += [LiftFence(e) for e in range(pasture.EDGES) if fences >> e & 1]
+        acts.append(EndFences())
+        return tuple(acts)
+
+    def _why_illegal(self, action):
+        if self.fence_job is not None:
+            _, received, placed, moved, lifted = self.fence_job
+            if lifted >= 0:
+                return "A lifted fence must be put on a free border first."
+            if isinstance(action, PlaceFence):
+                return ("You may place at most as many new fences as you received, from "
+                        "your own supply, on a free border.")
+            if isinstance(action, LiftFence):
+                return "You may move at most as many placed fences as you received."
+            return "Finish placing or moving your fences first."
+        if self.must_release():
+            return ("Your animals no longer fit your fenced areas: let animals run "
+                    "away until they do.")
+        if isinstance(action, PlayCard):
+            if self.card_played:
+                return "You may play at most 1 farm card in your dice phase."
+            return "You can play only a card in your hand whose cost you can pay."
+        if isinstance(action, UseCattle):
+            return "Half cattle give 1 cattle only with 2 or 3 of them; alone it has no effect."
+        if isinstance(action, UseDie):
+            return "You can carry out each die of your final result once."
+        if isinstance(action, TakeDie):
+            return "Each other player chooses a different die of the final result."
+        if isinstance(action, Trade):
+            return ("In a trading phase you trade any number of ONE species for the next "
+                    "species up (2 sheep: 1 pig, 3 pigs: 1 cattle, 4 cattle: 1 horse).")
+        return None
+
+    # ---------------------------------------------------------------- transitions
+    def _next(self, a):
+        return self._step(a)._settle()
+
+    def _settle(self):
+        """Move on by itself once a player's step is fully carried out (their die's
+        fences placed and their herd housed)."""
+        s = self
+        while True:
+            if s.draws and s.deck_count == 0 and not any(s.discard):
+                s = replace(s, draws=())           # no card left anywhere to draw
+            if s.fence_job is not None or s.phase not in ("others", "trade"):
+                return s
+            me = s.actor()
+            if not s.farms[me].fits():
+                return s
+            if s.phase == "others" and s.chosen:
+                s = replace(s, seat=s.seat + 1, chosen=False)._after_other()
+                continue
+            if s.phase == "trade" and s.traded and not s.trades_all(me):
+                s = replace(s, seat=s.seat + 1, traded=())._after_trader()
+                continue
+            return s
+
+    def _step(self, a):
+        g = self.game
+        if isinstance(a, (DealCard, DrawCard)):
+            return self._draw(a)
+        if isinstance(a, Roll):
+            return self._rolled(a)
+        if isinstance(a, RunAway):
+            me = self.actor()
+            s = SPECIES.index(a.species)
+            return self._set_herd(me, _add(self.farms[me].herd, s, -1), supply_delta=(s, 1))
+        if self.fence_job is not None:
+            return self._fence_step(a)
+        if isinstance(a, KeepDice):
+            if len(a.kept) == len(self.dice[0]) and a.keep_mult:
+                return self._to_effects()
+            return replace(self, phase="reroll", pending_keep=(a.kept, a.keep_mult))
+        if isinstance(a, UseDie):
+            unused = list(self.unused)
+            unused.remove(a.die)
+            s = replace(self, unused=tuple(unused))
+            return s._die_effect(self.active, a.die)
+        if isinstance(a, UseCattle):
+            s = replace(self, unused=tuple(d for d in self.unused if d != "half cattle"))
+            return s._receive(self.active, CATTLE, 1)
+        if isinstance(a, PlayCard):
+            return self._play_card(a.card)
+        if isinstance(a, EndEffects):
+            if not self.card_played and not g.easy and self.farms[self.active].hand:
+                return replace(self, phase="discard", unused=())
+            return replace(self, unused=())._to_others()
+        if isinstance(a, Discard):
+            s = self
+            farm = s.farms[self.active]
+            hand = list(farm.hand)
+            discard = list(s.discard)
+            for c in a.cards:
+                hand.remove(c)
+                discard[_card_index(g.comp, c)] += 1
+            s = s._set_farm(self.active, replace(farm, hand=tuple(hand)))
+            s = replace(s, discard=tuple(discard), draws=(self.active,) * len(a.cards))
+            return s._to_others()
+        if isinstance(a, TakeDie):
+            me = self.actor()
+            s = self
+            if a.die is not None:
+                s = replace(s, taken=s.taken + (a.die,))
+                s = s._die_effect(me, a.die, other=True)
+            return replace(s, chosen=True)
+        if isinstance(a, Trade):
+            me = self.actor()
+            i = SPECIES.index(a.give)
+            s = self._set_herd(me, _add(self.farms[me].herd, i, -a.pay), supply_delta=(i, a.pay))
+            s = replace(s, traded=s.traded + (a.give,))
+            return s._receive(me, i + 1, a.count)
+        if isinstance(a, EndTrading):
+            return replace(self, seat=self.seat + 1, traded=())._after_trader()
+        raise AssertionError(f"unexpected action {a!r}")
+
+    # ---- dice
+    def _rolled(self, a: Roll):
+        if self.phase == "moritz":
+            return self._moritz_roll(a)
+        if self.phase == "reroll":
+            left = self.rerolls_left - 1
+        else:
+            left = 2
+        s = replace(self, dice=(a.king, a.mult), rerolls_left=left, pending_keep=None,
+                    phase="keep")
+        return s._to_effects() if left == 0 else s
+
+    def _to_effects(self):
+        return replace(self, phase="effects", unused=_die_names(self.dice))
+
+    def _die_effect(self, player: int, die: str, other: bool = False):
+        comp = self.game.comp
+        if die.startswith("multiply "):
+            return self._multiply(player, SPECIES.index(die[len("multiply "):]))
+        face = comp.king_face(die)
+        s = self
+        for i, n in enumerate(face.animals):
+            if n:
+                s = s._receive(player, i, n)
+        if face.fences:
+            s = s._start_fences(player, face.fences)
+        return s            # a lone half cattle (chosen by another player) does nothing
+
+    def _multiply(self, player: int, sp: int):
+        herd = self.farms[player].herd
+        n = herd[sp] // 2
+        if n and any(self.game.comp.card(c).multiply_bonus == SPECIES[sp]
+                     for c in self.farms[player].tableau):
+            n += 1
+        return self._receive(player, sp, n) if n else self
+
+    # ---- animals and the supply
+    def _receive(self, player: int, sp: int, n: int):
+        """``player`` receives ``n`` animals of species ``sp`` from the supply,
+        applying the empty-supply rule (everyone with more than 3 of that species
+        lets 1 run away, repeatedly) when the supply is short."""
+        if n <= 0:
+            return self
+        farms = list(self.farms)
+        supply = list(self.supply)
+        moritz = list(self.moritz) if self.moritz is not None else None
+        while supply[sp] < n:
+            losers = False
+            for i, f in enumerate(farms):
+                if f.herd[sp] > 3:
+                    farms[i] = replace(f, herd=_add(f.herd, sp, -1))
+                    supply[sp] += 1
+                    losers = True
+            if moritz is not None and moritz[sp] > 3:
+                moritz[sp] -= 1
+                supply[sp] += 1
+                losers = True
+            if not losers:
+                break
+        got = min(n, supply[sp])
+        supply[sp] -= got
+        if player == -1:
+            moritz[sp] += got
+        else:
+            f = farms[player]
+            farms[player] = replace(f, herd=_add(f.herd, sp, got))
+        s = replace(self, farms=tuple(farms), supply=tuple(supply),
+                    moritz=tuple(moritz) if moritz is not None else None)
+        return s._check_goal()
+
+    def _set_herd(self, player, herd, supply_delta):
+        sp, k = supply_delta
+        s = self._set_farm(player, replace(self.farms[player], herd=herd))
+        return replace(s, supply=_add(self.supply, sp, k))
+
+    def _set_farm(self, player, farm):
+        farms = list(self.farms)
+        farms[player] = farm
+        return replace(self, farms=tuple(farms))
+
+    def _check_goal(self):
+        if self.end_triggered:
+            return self
+        goal = self.game.comp.goal
+        if any(min(f.herd) >= goal for f in self.farms) or (
+                self.moritz is not None and min(self.moritz) >= goal):
+            return replace(self, end_triggered=True)
+        return self
+
+    # ---- fences
+    def _start_fences(self, player, k):
+        return replace(self, fence_job=(player, k, 0, 0, -1))
+
+    def _fence_step(self, a):
+        player, received, placed, moved, lifted = self.fence_job
+        farm = self.farms[player]
+        if isinstance(a, PlaceFence):
+            s = self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge))
+            return replace(s, fence_job=(player, received, placed + 1, moved, -1))
+        if isinstance(a, LiftFence):
+            s = self._set_farm(player, replace(farm, fences=farm.fences & ~(1 << a.edge)))
+            return replace(s, fence_job=(player, received, placed, moved + 1, a.edge))
+        if isinstance(a, PutFence):
+            s = self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge))
+            return replace(s, fence_job=(player, received, placed, moved, -1))
+        return replace(self, fence_job=None)            # EndFences
+
+    # ---- farm cards
+    def _play_card(self, name):
+        comp = self.game.comp
+        card = comp.card(name)
+        me = self.active
+        farm = self.farms[me]
+        hand = list(farm.hand)
+        hand.remove(name)
+        herd = tuple(h - p for h, p in zip(farm.herd, card.pay))
+        supply = tuple(a + p for a, p in zip(self.supply, card.pay))
+        tableau = farm.tableau
+        discard = self.discard
+        if card.kind == "infinity":
+            tableau = tuple(sorted(tableau + (name,)))
+        else:
+            discard = _add(discard, _card_index(comp, name), 1)
+        s = self._set_farm(me, replace(farm, hand=tuple(hand), herd=herd, tableau=tableau))
+        s = replace(s, supply=supply, discard=discard, card_played=True, draws=(me,))
+        if card.kind == "lightning":
+            for i, n in enumerate(card.gain):
+                s = s._receive(me, i, n)
+            if card.multiply:
+                s = s._multiply(me, SPECIES.index(card.multiply))
+            if card.fences:
+                s = s._start_fences(me, card.fences)
+        return s
+
+    def _draw(self, a):
+        comp = self.game.comp
+        deck, discard, count = self.deck, self.discard, self.deck_count
+        if count == 0:                          # reshuffle the discard pile
+            deck, discard, count = discard, tuple(0 for _ in discard), sum(discard)
+        deck = _add(deck, _card_index(comp, a.card), -1)
+        farm = self.farms[a.player]
+        s = self._set_farm(a.player, replace(farm, hand=tuple(sorted(farm.hand + (a.card,)))))
+        s = replace(s, deck=deck, discard=discard, deck_count=count - 1)
+        if isinstance(a, DrawCard):
+            draws = self.draws[1:]
+            # nothing left to draw at all: the remaining draws lapse
+            if s.deck_count == 0 and not any(s.discard):
+                draws = ()
+            return replace(s, draws=draws)
+        if s._deal_target() >= self.game.players:
+            return replace(s, phase="roll")
+        return s
+
+    # ---- the others, trading, end of turn
+    def _to_others(self):
+        s = replace(self, phase="others", seat=1, unused=())
+        return s._after_other()
+
+    def _after_other(self):
+        if self.game.solo or self.seat >= self.game.players:
+            return replace(self, phase="trade", seat=0, traded=())
+        return self
+
+    def _after_trader(self):
+        g = self.game
+        n = 1 if g.solo else g.players
+        if self.seat < n:
+            return self
+        if self.phase == "final":
+            return replace(self, phase="over")
+        return self._end_turn()
+
+    def _end_turn(self):
+        g = self.game
+        s = replace(self, dice=None, taken=(), unused=(), card_played=False, seat=0,
+                    traded=(), rerolls_left=2, pending_keep=None)
+        if s.end_triggered:
+            return replace(s, phase="final", seat=0, traded=())
+        if g.solo:
+            return replace(s, phase="moritz", moritz_rolls=0)
+        nxt = (s.active + 1) % g.players
+        rnd = s.round + (1 if nxt == 0 else 0)
+        if g.max_rounds is not None and rnd > g.max_rounds:
+            return replace(s, phase="final", seat=0, traded=(), round=rnd)
+        return replace(s, active=nxt, round=rnd, phase="roll")
+
+    # ---- Moritz (solo)
+    def _moritz_roll(self, a: Roll):
+        comp = self.game.comp
+        s = self
+        for f in a.king:
+            face = comp.king_face(f)
+            for i, k in enumerate(face.animals):
+                if k:
+                    s = s._receive(-1, i, k)
+        if sum(comp.king_face(f).half for f in a.king) >= 2:
+            s = s._receive(-1, CATTLE, 1)
+        sp = SPECIES.index(a.mult)
+        s = s._receive(-1, sp, s.moritz[sp] // 2)
+        s = replace(s, moritz_rolls=s.moritz_rolls + 1)
+        if s.moritz_rolls < comp.moritz_rolls:
+            return s
+        # Moritz trades as much as he can, keeping 2 of each
+        for i, r in enumerate(comp.trade_rates):
+            h = s.moritz[i]
+            if h > comp.moritz_keep:
+                k = (h - comp.moritz_keep) // r
+                if k:
+                    s = replace(s, moritz=_add(s.moritz, i, -k * r),
+                                supply=_add(s.supply, i, k * r))
+                    s = s._receive(-1, i + 1, k)
+        s = replace(s, moritz_rolls=0)
+        if s.end_triggered:                 # the game ends: final trade for you
+            return replace(s, phase="final", seat=0, traded=())
+        rnd = s.round + 1
+        if self.game.max_rounds is not None and rnd > self.game.max_rounds:
+            return replace(s, phase="final", seat=0, traded=(), round=rnd)
+        return replace(s, phase="roll", round=rnd, active=0)
+
+    # ---------------------------------------------------------------- the end
+    def contenders(self) -> list:
+        """(key, who) for everyone meeting the goal; who = seat or -1 for Moritz."""
+        goal = self.game.comp.goal
+        out = [((f.herd[3], f.herd[2], f.herd[1], f.herd[0]), i)
+               for i, f in enumerate(self.farms) if min(f.herd) >= goal]
+        if self.moritz is not None and min(self.moritz) >= goal:
+            m = self.moritz
+            out.append(((m[3], m[2], m[1], m[0]), -1))
+        return out
+
+    def winners(self) -> list:
+        c = self.contenders()
+        if not c:
+            return []
+        best = max(k for k, _ in c)
+        return [w for k, w in c if k == best]
+
+    def _returns(self):
+        n = self.game.players
+        w = self.winners()
+        if self.game.solo:
+            return (Fraction(1, len(w)) if 0 in w else Fraction(0),)
+        if not w:                         # nobody holds the set: everyone shares
+            return tuple(Fraction(1, n) for _ in range(n))
+        return tuple(Fraction(1, len(w)) if i in w else Fraction(0) for i in range(n))
+
+    def scores(self):
+        from .odds import sheep_value
+        return tuple(sheep_value(f.herd, self.game.comp) for f in self.farms)
+
+    # ---------------------------------------------------------------- views and text
+    def view(self, player: int):
+        if self.phase == "over":
+            return self
+        farms = tuple(f if i == player else replace(f, hand=(HIDDEN,) * len(f.hand))
+                      for i, f in enumerate(self.farms))
+        return replace(self, farms=farms, deck=tuple(HIDDEN for _ in self.deck))
+
+    def short(self) -> str:
+        from .render import short
+        return short(self)
+
+    def __str__(self):
+        from .render import text
+        return text(self)
+
+    def _repr_html_(self):
+        from .render import html
+        return html(self)
+
+
+# ============================================================== helpers
+
+def _add(t: tuple, i: int, k: int) -> tuple:
+    return t[:i] + (t[i] + k,) + t[i + 1:]
+
+
+def _card_index(comp, name) -> int:
+    for i, c in enumerate(comp.cards):
+        if c.name == name:
+            return i
+    raise KeyError(name)
+
+
+def _die_names(dice) -> tuple:
+    king, mult = dice
+    return tuple(king) + (f"multiply {mult}",)
+
+
+_ROLLS: dict = {}
+
+
+def _roll_outcomes(comp):
+    out = _ROLLS.get(comp)
+    if out is None:
+        weights, total = roll_counts(comp)
+        out = _ROLLS[comp] = tuple((Roll(k, m), Fraction(w, total))
+                                   for (k, m), w in weights.items())
+    return out
+
+
+_REROLLS: dict = {}
+
+
+def _reroll_outcomes(comp, dice, keep):
+    key = (comp, keep[0], keep[1], dice[1] if keep[1] else None)
+    out = _REROLLS.get(key)
+    if out is None:
+        from .odds import _reroll
+        d = _reroll(keep[0], keep[1], dice[1], comp, True)
+        out = _REROLLS[key] = tuple((Roll(k, m), p) for (k, m), p in d.items())
+    return out

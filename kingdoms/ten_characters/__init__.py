@@ -1,0 +1,33 @@
+"""Ten Characters (working name; Kudahl & Weber, Deep Print Games / Pegasus 2026).
+
+A card game of simultaneous choices for 2-5 players (player range assumed).  100
+cards: ten characters, ten of each.  Every turn each player picks a hand card face
+down; the picks are revealed together and go into a shared display of nine columns
+(the Jester joins another character's column).  Plain cards go in first, then the five
+characters with an immediate effect by initiative number: the Fortune Teller peeks at
+another hand, the Unicorn draws and discards, the Knight may remove a Dragon, the Mage
+may remove any card, the Jester joins an occupied column.  When everyone holds two
+cards, those two are scored on the display — so every card you play strengthens a
+character you can then no longer keep for scoring.  The display stays for all three
+passes; the most points win.
+
+>>> import kingdoms
+>>> g = kingdoms.game("ten_characters", players=3)
+>>> g.hand, g.turns_per_pass
+(6, 4)
+>>> from kingdoms.ten_characters import score_pass
+>>> score_pass({"dragon": 2, "king": 3}, [["dragon", "king"], ["jester", "queen"]]).totals
+(8, 0)
+
+Unknown numbers (initiative values, order of equal cards, refills) are documented
+assumptions in ``data.toml``: see ``game.assumptions_table()``.
+"""
+from .rules import (CHARACTERS, COLUMNS, LABELS, Choose, DealCard, Discard, JesterTo,
+                    KnightRemove, MageRemove, PeekAt, PeekCard, TenCharacters,
+                    TenCharactersState, UnicornDraw)
+from .scoring import ScoreSheet, ScoreTerm, score_card, score_pass
+
+__all__ = ["TenCharacters", "TenCharactersState", "CHARACTERS", "COLUMNS", "LABELS",
+           "DealCard", "Choose", "KnightRemove", "MageRemove", "JesterTo", "PeekAt",
+           "PeekCard", "UnicornDraw", "Discard", "score_card", "score_pass", "ScoreSheet",
+           "ScoreTerm"]

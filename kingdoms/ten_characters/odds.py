@@ -1,0 +1,379 @@
+"""Exact helpers for Ten Characters: scores, marginal values, the one-shot matrix game, draw odds.
+
+* ``score_calculator(display, scoring_cards)`` — everyone's points, term by term.
+* ``card_values(display)`` / ``marginal_values(display, card)`` / ``marginal_table(state, p)``
+  — what one scoring card of each character is worth, and how playing a card changes that
+  for every character and every player.
+* ``payoff_matrix(state)`` — two players, last turn of a pass: the exact expected score
+  difference (player 1 minus player 2) for every pair of simultaneous card choices.
+* ``solve_zero_sum(A)`` — the exact mixed Nash equilibrium (maximin strategies and value)
+  of a zero-sum matrix game, by an exact simplex method on Fractions (Bland's rule);
+  ``verify_equilibrium`` checks the equilibrium conditions exactly.
+* ``unicorn_draw_odds(state, p)`` — what a Unicorn draw brings, from the cards ``p``
+  has not seen; ``draw_odds(state)`` — the same from the true draw pile (omniscient).
+* ``p_holds(state, p, target, character)`` — the chance that another player holds a
+  character (e.g. a Jester that would spoil your King), from ``p``'s knowledge.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from typing import Mapping, Sequence
+
+from kingdoms.core.distribution import Distribution, hypergeometric
+from kingdoms.core.protocol import CHANCE, HIDDEN
+
+from .rules import (CHARACTERS, CI, COLUMNS, Choose, Discard, TenCharactersState)
+from .scoring import DEFAULT_POINTS, LABELS, normalise_counts, score_card, score_pass
+
+__all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
+           "hand_potential", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
+           "verify_equilibrium", "equilibrium", "unseen_cards", "unicorn_draw_odds",
+           "draw_odds", "p_holds", "p_draw_at_least"]
+
+
+# ============================================================================ scores
+
+def score_calculator(display, scoring_cards: Sequence[Sequence[str]],
+                     points: Mapping[str, int] | None = None):
+    """The ``ScoreSheet`` for a display and everyone's scoring cards.
+
+    ``display``: ``{character: column length}`` (Jesters lying in a column included) or
+    a state (its display is used).  ``print(sheet)`` lists every term with its reason.
+    """
+    if isinstance(display, TenCharactersState):
+        points = display.game.points if points is None else points
+        display = display.display_counts()
+    return score_pass(display, scoring_cards, points)
+
+
+def card_values(display, points: Mapping[str, int] | None = None) -> dict:
+    """Points ONE scoring card of each character would earn on ``display``.
+
+    The King is valued as if no other player keeps a Jester, the Jester as if some other
+    player keeps a King (the best case of each; both depend on the others' cards).
+    """
+    n = normalise_counts(display)
+    out = {}
+    for c in CHARACTERS:
+        others = ("king",) if c == "jester" else ()
+        out[c] = score_card(c, n, others, points)[0]
+    return out
+
+
+def _add(display: dict, card: str, column: str | None = None) -> dict:
+    d = dict(display)
+    target = column if card == "jester" else card
+    if target is None:
+        return d            # a Jester with no column goes into the box
+    d[target] = d.get(target, 0) + 1
+    return d
+
+
+def marginal_values(display, card: str, column: str | None = None,
+                    points: Mapping[str, int] | None = None) -> dict:
+    """How placing ``card`` (a Jester into ``column``) changes each character's card value.
+
+    Only the card going into the display is counted, not its optional effect.
+    """
+    before = normalise_counts(display)
+    after = _add(before, card, column)
+    vb, va = card_values(before, points), card_values(after, points)
+    return {c: va[c] - vb[c] for c in CHARACTERS}
+
+
+def hand_potential(hand: Sequence[str], display, keep: int = 2,
+                   points: Mapping[str, int] | None = None) -> int:
+    """The most ``keep`` cards of ``hand`` would score on ``display`` (King/Jester at best)."""
+    vals = card_values(display, points)
+    if len(hand) <= keep:
+        return sum(vals[c] for c in hand)
+    return max(sum(vals[c] for c in pair) for pair in combinations(hand, keep))
+
+
+def marginal_table(state: TenCharactersState, player: int) -> list[dict]:
+    """For each card ``player`` could play now: the change of every character's card value
+    and of every player's hand potential (best 2 cards of the current hand, the player's
+    own hand without the card played).  Uses the full state, so it is a teacher's tool.
+    """
+    if state.pile is HIDDEN:
+        raise ValueError("marginal_table needs the full state (it looks at every hand)")
+    g = state.game
+    disp = state.display_counts()
+    hands = state.hands
+    rows = []
+    for card in sorted(set(hands[player])):
+        options = [None]
+        if card == "jester":
+            options = [c for c in COLUMNS if disp[c]] or [None]
+        for col in options:
+            after = _add(disp, card, col)
+            row = {"card": card, "column": col,
+                   "values": marginal_values(disp, card, col, g.points)}
+            pot = []
+            for p, h in enumerate(hands):
+                h_after = list(h)
+                if p == player:
+                    h_after.remove(card)
+                pot.append(hand_potential(h_after, after, g.scoring_cards, g.points)
+                           - hand_potential(h, disp, g.scoring_cards, g.points))
+            row["potential"] = tuple(pot)
+            rows.append(row)
+    return rows
+
+
+# ============================================================================ the matrix game
+
+def _scored(s: TenCharactersState, mark: int):
+    return len(s.scoring_log) > mark
+
+
+def _value(s: TenCharactersState, mark: int, memo: dict) -> Fraction:
+    """Exact expected (player 1 - player 2) points of the pass being scored."""
+    if _scored(s, mark):
+        _, _, pts = s.scoring_log[mark]
+        return Fraction(pts[0] - pts[1])
+    hit = memo.get(s)
+    if hit is not None:
+        return hit
+    cp = s.current_player()
+    if cp == CHANCE:
+        v = sum((p * _value(s.apply(o), mark, memo) for o, p in s.chance_outcomes()), Fraction(0))
+    elif s.pending and s.pending[0] == "unicorn_discard" and len(s.pending[1]) == 2 \
+            and all(s.discarding[p] is None for p in s.pending[1]):
+        # both players discard at the same time: a small simultaneous game of its own
+        first = s.legal_actions()
+        rows = []
+        for a in first:
+            t = s.apply(a)
+            rows.append([_value(t.apply(b), mark, memo) for b in t.legal_actions()])
+        sign = 1 if s.pending[1][0] == 0 else -1
+        v = sign * solve_zero_sum([[sign * x for x in r] for r in rows])[2]
+    else:
+        vals = [_value(s.apply(a), mark, memo) for a in s.legal_actions()]
+        v = max(vals) if cp == 0 else min(vals)
+    memo[s] = v
+    return v
+
+
+class PayoffMatrix:
+    """Rows: player 1's cards; columns: player 2's; entries: exact E[points 1 - points 2]."""
+
+    def __init__(self, rows, cols, entries):
+        self.rows = tuple(rows)
+        self.cols = tuple(cols)
+        self.entries = tuple(tuple(r) for r in entries)
+
+    def __getitem__(self, rc):
+        r, c = rc
+        return self.entries[self.rows.index(r)][self.cols.index(c)]
+
+    def table(self) -> str:
+        w = max(10, *(len(LABELS[c]) for c in self.cols)) + 1
+        head = " " * 16 + "".join(f"{LABELS[c]:>{w}}" for c in self.cols)
+        lines = [head]
+        for r, row in zip(self.rows, self.entries):
+            lines.append(f"{LABELS[r]:<16}" + "".join(f"{str(x):>{w}}" for x in row))
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.table()
+
+    def __repr__(self):
+        return f"PayoffMatrix(rows={self.rows}, cols={self.cols}, entries={self.entries})"
+
+    def to_sympy(self):
+        import sympy
+        return sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in r]
+                             for r in self.entries])
+
+
+def payoff_matrix(state: TenCharactersState) -> PayoffMatrix:
+    """The one-shot game of the last turn of a pass, two players.
+
+    Each player holds 3 cards (2 + the one to play); both choose at once.  Entry
+    ``[r][c]`` is the exact expected difference of this pass's points (player 1 minus
+    player 2) when player 1 plays ``r`` and player 2 plays ``c``.  Chance (Unicorn draws,
+    the Fortune Teller's peek) is averaged exactly; the optional effects after the reveal
+    (Knight, Mage, Jester column, Unicorn discard) are played optimally by their owners
+    (player 1 maximises, player 2 minimises the difference; two Unicorn discards at once
+    are solved as their own small simultaneous game — a simplification: each is assumed
+    to know both drawn cards).  Uses the full state (a teacher's tool).
+    """
+    if state.game.players != 2:
+        raise ValueError("the payoff matrix is for two players")
+    if state.pile is HIDDEN:
+        raise ValueError("payoff_matrix needs the full state, not a player's view")
+    if state.phase != "choose" or any(c is not None for c in state.chosen):
+        raise ValueError("the payoff matrix starts where both players are about to choose")
+    if any(len(h) != state.game.scoring_cards + 1 for h in state.hands):
+        raise ValueError("the one-shot game is the LAST turn of a pass (each player holds "
+                         f"{state.game.scoring_cards + 1} cards); here the hands hold "
+                         f"{', '.join(str(len(h)) for h in state.hands)}")
+    mark = len(state.scoring_log)
+    memo: dict = {}
+    rows = sorted(set(state.hands[0]))
+    cols = sorted(set(state.hands[1]))
+    entries = []
+    for r in rows:
+        s1 = state.apply(Choose(0, r))
+        entries.append([_value(s1.apply(Choose(1, c)), mark, memo) for c in cols])
+    return PayoffMatrix(rows, cols, entries)
+
+
+# ---------------------------------------------------------------------------- exact LP
+
+def solve_zero_sum(A) -> tuple[tuple, tuple, Fraction]:
+    """``(x, y, v)``: an exact mixed Nash equilibrium of the zero-sum game ``A``.
+
+    ``A[i][j]`` is what the row player wins (and the column player loses).  ``x`` (rows)
+    guarantees at least ``v`` against every column, ``y`` (columns) concedes at most
+    ``v`` against every row.  Method: shift ``A`` to be positive, solve the column player's
+    linear program  max sum(q)  s.t.  A q <= 1, q >= 0  by the simplex method in exact
+    Fractions with Bland's anti-cycling rule; the row player's strategy is the dual
+    solution, read off the final tableau.
+    """
+    M = [[Fraction(x) for x in row] for row in (A.entries if isinstance(A, PayoffMatrix) else A)]
+    m = len(M)
+    if m == 0 or any(len(r) != len(M[0]) for r in M) or not M[0]:
+        raise ValueError("a payoff matrix needs at least one row and one column, all rows equally long")
+    n = len(M[0])
+    shift = 1 - min(min(r) for r in M)
+    if shift < 0:
+        shift = Fraction(0)
+    B = [[x + shift for x in r] for r in M]
+    # tableau rows: B | I | rhs; variables 0..n-1 are q, n..n+m-1 slacks
+    T = [B[i] + [Fraction(int(i == k)) for k in range(m)] + [Fraction(1)] for i in range(m)]
+    obj = [Fraction(-1)] * n + [Fraction(0)] * m + [Fraction(0)]
+    basis = [n + i for i in range(m)]
+    while True:
+        enter = next((j for j in range(n + m) if obj[j] < 0), None)
+        if enter is None:
+            break
+        best = None
+        for i in range(m):
+            a = T[i][enter]
+            if a > 0:
+                ratio = T[i][-1] / a
+                key = (ratio, basis[i])
+                if best is None or key < best[0]:
+                    best = (key, i)
+        if best is None:  # pragma: no cover - cannot happen: B > 0 bounds the LP
+            raise ArithmeticError("unbounded linear program")
+        r = best[1]
+        piv = T[r][enter]
+        T[r] = [x / piv for x in T[r]]
+        for i in range(m):
+            if i != r and T[i][enter] != 0:
+                f = T[i][enter]
+                T[i] = [a - f * b for a, b in zip(T[i], T[r])]
+        f = obj[enter]
+        obj = [a - f * b for a, b in zip(obj, T[r])]
+        basis[r] = enter
+    q = [Fraction(0)] * n
+    for i, b in enumerate(basis):
+        if b < n:
+            q[b] = T[i][-1]
+    total = obj[-1]                     # = sum(q) = 1 / value of B
+    p = obj[n:n + m]                    # dual prices = row player's LP solution
+    value_b = 1 / total
+    x = tuple(pi * value_b for pi in p)
+    y = tuple(qj * value_b for qj in q)
+    return x, y, value_b - shift
+
+
+def verify_equilibrium(A, x, y, v) -> bool:
+    """True iff ``(x, y)`` is a mixed Nash equilibrium of zero-sum ``A`` with value ``v``,
+    checked exactly: both are probability vectors, ``x`` earns at least ``v`` against
+    every column and ``y`` gives away at most ``v`` against every row."""
+    M = A.entries if isinstance(A, PayoffMatrix) else A
+    if len(x) != len(M) or len(y) != len(M[0]):
+        return False
+    if any(p < 0 for p in x) or any(p < 0 for p in y) or sum(x) != 1 or sum(y) != 1:
+        return False
+    cols_ok = all(sum(x[i] * M[i][j] for i in range(len(M))) >= v for j in range(len(M[0])))
+    rows_ok = all(sum(M[i][j] * y[j] for j in range(len(M[0]))) <= v for i in range(len(M)))
+    return cols_ok and rows_ok
+
+
+def equilibrium(state_or_matrix) -> dict:
+    """The payoff matrix of a position (or a given one) and its exact equilibrium."""
+    pm = state_or_matrix if isinstance(state_or_matrix, PayoffMatrix) else payoff_matrix(state_or_matrix)
+    x, y, v = solve_zero_sum(pm)
+    return {"matrix": pm, "value": v,
+            "player 1": {c: p for c, p in zip(pm.rows, x)},
+            "player 2": {c: p for c, p in zip(pm.cols, y)}}
+
+
+# ============================================================================ draw odds
+
+def unseen_cards(state: TenCharactersState, player: int) -> dict:
+    """Counts of the cards ``player`` has not seen (draw pile + others' unknown hand cards
+    + face-down discards), worked out from ``player``'s view only."""
+    v = state.view(player)
+    g = state.game
+    seen = [0] * len(CHARACTERS)
+
+    def add(cards):
+        for c in cards:
+            if c is not None and c is not HIDDEN:
+                seen[CI[c]] += 1
+
+    add(v.hands[player])
+    add([v.chosen[player], v.discarding[player]])
+    for i, c in enumerate(COLUMNS):
+        seen[CI[c]] += v.columns[i]
+    seen[CI["jester"]] += sum(v.jesters)
+    for i, k in enumerate(v.boxed):
+        seen[i] += k
+    if all(k is not HIDDEN for k in v.discard):
+        for i, k in enumerate(v.discard):
+            seen[i] += k
+    add(c for _, c in v.queue)
+    for t, k in enumerate(v.known[player]):
+        if t != player:
+            add(k)
+    out = {c: g.copies[i] - seen[i] for i, c in enumerate(CHARACTERS)}
+    if any(k < 0 for k in out.values()):  # pragma: no cover - would be a bookkeeping bug
+        raise AssertionError(f"negative unseen count: {out}")
+    return out
+
+
+def unicorn_draw_odds(state: TenCharactersState, player: int) -> Distribution:
+    """The character a Unicorn draw brings ``player``, from the cards ``player`` has not
+    seen, each assumed equally likely to be the top of the pile (exchangeability: true
+    for the pile as dealt, an approximation once the others have chosen what to keep)."""
+    return Distribution({c: k for c, k in unseen_cards(state, player).items() if k})
+
+
+def draw_odds(state: TenCharactersState) -> Distribution:
+    """The exact distribution of the next draw from the true draw pile (omniscient)."""
+    if state.pile is HIDDEN:
+        raise ValueError("draw_odds needs the full state; use unicorn_draw_odds for a player")
+    src = state._draw_source()
+    return Distribution({c: k for c, k in zip(CHARACTERS, src) if k})
+
+
+def p_draw_at_least(state: TenCharactersState, player: int, character: str,
+                    draws: int = 1, k: int = 1) -> Fraction:
+    """P(at least ``k`` of ``character`` among ``draws`` cards), from ``player``'s unseen cards."""
+    unseen = unseen_cards(state, player)
+    total = sum(unseen.values())
+    return hypergeometric(total, unseen[character], draws).P(lambda x: x >= k)
+
+
+def p_holds(state: TenCharactersState, player: int, target: int, character: str) -> Fraction:
+    """P(``target`` holds at least one ``character``), from what ``player`` can see.
+
+    The target's hand cards that ``player`` does not know are treated as a random draw
+    from the cards ``player`` has not seen (the same exchangeability assumption)."""
+    v = state.view(player)
+    known = [c for c in v.known[player][target] if c is not HIDDEN]
+    if character in known:
+        return Fraction(1)
+    unseen = unseen_cards(state, player)
+    total = sum(unseen.values())
+    size = len(v.hands[target]) - len(known)
+    if size <= 0:
+        return Fraction(0)
+    return hypergeometric(total, unseen[character], size).P(lambda x: x >= 1)

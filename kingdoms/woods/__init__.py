@@ -1,0 +1,38 @@
+"""King of the Woods (Der König des Waldes, Louis Borchert, Steinbock 2025), modelled exactly.
+
+In our own words: each round every player gets a hand of followers (some cards stay
+out of the round face down; there is no draw pile).  On your turn you play one card
+to any court — your own, or another player's.  The court's owner gains its influence
+(Assassin 0, Trader 1, Guard 2, Squire 2, Scholar 3, Priest 3, Fool 4, Treasurer 4,
+Knight 5, General 6, Princess 7) and you, the player, use its ability.  Intrigue
+abilities (Trader, Knight, Scholar, Treasurer, General) only work at a foreign court,
+so they are a gift of influence to the opponent paid for with an effect for you:
+swapping hands (General), looking and taking (Knight), drawing blind (Treasurer),
+pulling a cheap follower off a court (Scholar), or a forced trade up (Trader).
+The Assassin covers a follower (0 influence, no ability; a Guard draws her, and a
+second Assassin cancels the first), the Priest lets you swap a strong card into a
+court for a weaker one, the Squire drags the other Squires out, the Princess needs
+company at your own court.  Three Fools at a court at the end of a round ruin it
+(score 0); a fourth Fool makes it normal again.  The round ends when nobody has cards;
+courts score their uncovered influence; first to 42 points (or 3 round wins, 2 with
+two players, in the round-win variant).  Beginner variant: no Scholar or Priest, one
+card fewer per hand.
+
+Copies per follower, the setup per player count and the player range are not
+published: ``data.toml`` ASSUMES them (see ``Woods(...).assumptions_table()``); rule
+questions the rulebook leaves open are decided in ``rules.DECISIONS``.
+
+>>> import kingdoms
+>>> game = kingdoms.game("woods", players=3)
+>>> game.hand_size, game.set_aside_count, len(game.deck)
+(7, 3, 24)
+"""
+from .rules import (DECISIONS, INTRIGUE, Cover, Deal, KnightTake, Play, PriestExtra,
+                    PriestStop, PriestTakeBack, ScholarPass, ScholarTake, TraderGive,
+                    TraderReturn, TreasurerDraw, Woods, WoodsState, court_score, fool_count,
+                    uncovered)
+
+__all__ = ["Woods", "WoodsState", "DECISIONS", "INTRIGUE", "Play", "Cover", "TraderGive",
+           "TraderReturn", "KnightTake", "ScholarTake", "ScholarPass", "PriestExtra",
+           "PriestStop", "PriestTakeBack", "TreasurerDraw", "Deal", "court_score",
+           "fool_count", "uncovered"]

@@ -1,0 +1,87 @@
+"""Simple policies for King of the Woods (for simulations in ``explore.ipynb``).
+
+A policy is ``policy(state, rng) -> action``.  These look only at what the player to
+move can see (their own view): own hand, the courts, hand sizes.
+"""
+from __future__ import annotations
+
+from kingdoms.core.play import random_policy
+
+from .rules import (Cover, KnightTake, Play, PriestExtra, PriestStop, PriestTakeBack,
+                    ScholarPass, ScholarTake, TraderGive, TraderReturn, fool_count)
+
+__all__ = ["random_policy", "greedy_policy", "fool_aware_policy"]
+
+
+def _sub_decision(state, actions, infl, me):
+    """Reasonable answers to the small follow-up decisions."""
+    a0 = actions[0]
+    if isinstance(a0, Cover):
+        mine = a0.court == me
+        # at your own court cover the cheapest; at another's the most valuable
+        return (min if mine else max)(actions, key=lambda a: infl[a.pile[0]] if len(a.pile) == 1 else 0)
+    if isinstance(a0, TraderGive):
+        return min(actions, key=lambda a: infl[a.card])
+    if isinstance(a0, TraderReturn):
+        return min(actions, key=lambda a: infl[a.card])
+    if isinstance(a0, KnightTake):
+        return max(actions, key=lambda a: infl[a.card])
+    if isinstance(a0, (ScholarTake, ScholarPass)):
+        takes = [a for a in actions if isinstance(a, ScholarTake)]
+        return max(takes, key=lambda a: infl[a.card]) if takes else actions[0]
+    if isinstance(a0, (PriestExtra, PriestStop)):
+        extras = [a for a in actions if isinstance(a, PriestExtra)]
+        best = max(extras, key=lambda a: infl[a.card], default=None)
+        if best is not None and best.court == me and infl[best.card] >= 5:
+            return best
+        return next(a for a in actions if isinstance(a, PriestStop))
+    if isinstance(a0, PriestTakeBack):
+        return max(actions, key=lambda a: infl[a.card])
+    return a0
+
+
+def greedy_policy(state, rng):
+    """Play the card of highest influence to your own court (never a Fool that makes
+    exactly 3 there); intrigue cards and Assassins go to the strongest opponent."""
+    me = state.current_player()
+    actions = state.legal_actions()
+    g = state.game
+    infl = g.influence
+    if not isinstance(actions[0], Play):
+        return _sub_decision(state, actions, infl, me)
+    scores = state.court_scores()
+    rival = max((q for q in range(g.players) if q != me), key=lambda q: scores[q])
+
+    def value(a):
+        own = a.court == me
+        if a.card == "Fool":
+            k = fool_count(state.courts[a.court])
+            if own:
+                return -50 if k == 2 else infl["Fool"]
+            return 1 if k == 2 else -infl["Fool"]
+        if a.card == "Assassin":
+            return 3 if a.court == rival else -20
+        if a.card in ("Trader", "Knight", "Scholar", "Treasurer", "General"):
+            return (2 if a.court == rival else 0) if a.card in ("Knight", "Treasurer") else (
+                infl[a.card] if own else -infl[a.card])
+        return infl[a.card] if own else -infl[a.card]
+
+    best = max(value(a) for a in actions)
+    return rng.choice([a for a in actions if value(a) == best])
+
+
+def fool_aware_policy(state, rng):
+    """Greedy, but hands an opponent the Fool that makes exactly 3 at their court and
+    keeps a fourth Fool for a court of yours with 3."""
+    me = state.current_player()
+    actions = state.legal_actions()
+    if isinstance(actions[0], Play):
+        for a in actions:
+            if a.card == "Fool" and a.court == me and fool_count(state.courts[me]) == 3:
+                return a                            # rescue: 4 Fools count normally
+        ruin = [a for a in actions if a.card == "Fool" and a.court != me
+                and fool_count(state.courts[a.court]) == 2]
+        if ruin:
+            scores = state.court_scores()
+            return max(ruin, key=lambda a: scores[a.court])
+    return greedy_policy(state, rng)

@@ -1,0 +1,176 @@
+"""Text and HTML pictures of a King of the Woods position.
+
+Covered followers stay visible (with the Assassin on top), so a student can see
+what an Assassin-on-Assassin would bring back.  Hidden cards print as ``?``.
+"""
+from __future__ import annotations
+
+import html as _html
+from collections import Counter
+
+from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
+
+ABBREV = {"Assassin": "As", "Trader": "Tr", "Guard": "Gu", "Squire": "Sq", "Scholar": "Sc",
+          "Priest": "Pr", "Fool": "Fo", "Treasurer": "Te", "Knight": "Kn", "General": "Ge",
+          "Princess": "Pn"}
+
+COLOURS = {"Assassin": "#4d4d4d", "Trader": "#b07d3a", "Guard": "#7a6a58", "Squire": "#c9b8a0",
+           "Scholar": "#8a6d9e", "Priest": "#2f2f4f", "Fool": "#d9822b", "Treasurer": "#5b8c3a",
+           "Knight": "#6b4423", "General": "#7f7f7f", "Princess": "#c0392b"}
+
+
+def _name(state, p) -> str:
+    return state.game.player_name(p)
+
+
+def _card(c) -> str:
+    return "?" if c is HIDDEN else str(c)
+
+
+def _pile(pile) -> str:
+    if len(pile) == 1:
+        return pile[0]
+    return f"[{pile[0]} under Assassin]"
+
+
+def pending_text(state) -> str:
+    pd = state.pending
+    p = state.turn
+    if state.over:
+        return "the game is over"
+    if pd is None:
+        return f"{_name(state, p)} plays a card to a court"
+    kind = pd[0]
+    if kind == "deal":
+        return f"the deal of round {state.round}"
+    if kind == "assassin":
+        return f"{_name(state, p)} chooses what the Assassin covers at {_name(state, pd[1])}'s court"
+    if kind == "trader_give":
+        return f"{_name(state, p)} chooses a card to give {_name(state, pd[1])} (Trader)"
+    if kind == "trader_return":
+        got = "a card" if pd[3] is HIDDEN else f"the {pd[3]}"
+        return (f"{_name(state, pd[2])} received {got} and gives a card back to "
+                f"{_name(state, pd[1])} (Trader)")
+    if kind == "knight":
+        return f"{_name(state, p)} looks at {_name(state, pd[1])}'s hand and takes a card (Knight)"
+    if kind == "scholar":
+        return f"{_name(state, p)} may take a follower from {_name(state, pd[1])}'s court (Scholar)"
+    if kind == "priest":
+        return f"{_name(state, p)} may play one more card to {_name(state, pd[1])}'s court (Priest)"
+    if kind == "priest_take":
+        return (f"{_name(state, p)} takes back a card of lower influence than the {pd[3]} "
+                f"from {_name(state, pd[1])}'s court (Priest)")
+    if kind == "treasurer":
+        return f"the Treasurer draws a random card from {_name(state, pd[1])}'s hand"
+    return str(pd)
+
+
+def describe(state) -> str:
+    cp = state.current_player()
+    if cp == TERMINAL:
+        shares = state.returns()
+        winners = [_name(state, i) for i, r in enumerate(shares) if r > 0]
+        return "Game over. Winner: " + ", ".join(winners)
+    text = pending_text(state)
+    return text[0].upper() + text[1:] + "."
+
+
+def _goal(state) -> str:
+    g = state.game
+    if g.mode == "points":
+        return f"points mode, first to {g.goal}"
+    return f"round-win mode, first to {g.goal} round wins"
+
+
+def text(state) -> str:
+    g = state.game
+    infl = g.influence
+    lines = [f"King of the Woods — round {state.round} ({_goal(state)}"
+             + (", one round only" if g.one_round else "") + ")"]
+    lines.append("Totals: " + ", ".join(f"{_name(state, p)} {t}" for p, t in enumerate(state.totals)))
+    if state.last_round is not None:
+        rnd, scores, tied, winner = state.last_round
+        lines.append(f"Round {rnd} scored " + ", ".join(str(s) for s in scores)
+                     + f"; won by {', '.join(_name(state, p) for p in tied)}")
+    for p in range(g.players):
+        mark = ">" if (state.pending is None and not state.over and p == state.turn) else " "
+        hand = state.hands[p]
+        hand_text = ", ".join(_card(c) for c in hand) or "-"
+        court = state.courts[p]
+        court_text = ", ".join(_pile(x) for x in court) or "-"
+        fools = sum(1 for x in court if x == ("Fool",))
+        warn = "  (exactly 3 Fools: scores 0!)" if fools == 3 else ""
+        score = state.court_scores()[p]
+        lines.append(f"{mark} {_name(state, p)}: hand ({len(hand)}) {hand_text}")
+        lines.append(f"    court: {court_text}  = {score}{warn}")
+    lines.append(f"Set aside face down: {len(state.set_aside)}"
+                 + (f"; Assassins out of the round: {len(state.removed)}" if state.removed else ""))
+    lines.append(describe(state))
+    return "\n".join(lines)
+
+
+def _chip(card, covered=False, hidden=False) -> str:
+    if hidden:
+        return ('<span style="display:inline-block;margin:1px;padding:2px 6px;border-radius:4px;'
+                'background:#ddd;color:#666;border:1px solid #aaa">?</span>')
+    colour = COLOURS.get(card, "#888")
+    style = (f"display:inline-block;margin:1px;padding:2px 6px;border-radius:4px;"
+             f"background:{colour};color:white;border:1px solid #333")
+    if covered:
+        style += ";opacity:0.45;text-decoration:line-through"
+    return f'<span style="{style}">{_html.escape(card)}</span>'
+
+
+def html(state) -> str:
+    g = state.game
+    infl = g.influence
+    rows = []
+    scores = state.court_scores()
+    for p in range(g.players):
+        here = state.pending is None and not state.over and p == state.turn
+        name = _html.escape(_name(state, p)) + (" ▶" if here else "")
+        hand = "".join(_chip(c, hidden=c is HIDDEN) for c in state.hands[p]) or "—"
+        piles = []
+        for pile in state.courts[p]:
+            if len(pile) == 1:
+                piles.append(_chip(pile[0]))
+            else:
+                piles.append('<span style="white-space:nowrap">' + _chip(pile[0], covered=True)
+                             + "<sup>" + _chip("Assassin") + "</sup></span>")
+        fools = sum(1 for x in state.courts[p] if x == ("Fool",))
+        note = ' <b style="color:#c0392b">3 Fools → 0</b>' if fools == 3 else ""
+        rows.append(f"<tr><td><b>{name}</b><br>total {state.totals[p]}</td>"
+                    f"<td>{hand}</td><td>{''.join(piles) or '—'}</td>"
+                    f"<td style='text-align:center'>{scores[p]}{note}</td></tr>")
+    head = (f"<div><b>King of the Woods</b> — round {state.round} ({_html.escape(_goal(state))})"
+            f"<br>{_html.escape(describe(state))}</div>")
+    table = ("<table style='border-collapse:collapse'><tr><th>player</th><th>hand</th>"
+             "<th>court (covered cards faded, Assassin on top)</th><th>court score</th></tr>"
+             + "".join(rows) + "</table>")
+    foot = f"<div>set aside face down: {len(state.set_aside)}"
+    if state.removed:
+        foot += f"; Assassins out of the round: {len(state.removed)}"
+    foot += "</div>"
+    return head + table + foot
+
+
+def short(state) -> str:
+    cp = state.current_player()
+    scores = ":".join(str(s) for s in state.court_scores())
+    if cp == TERMINAL:
+        return f"end {scores}"
+    total = sum(len(h) for h in state.hands)
+    if total <= 6:
+        hands = "|".join("".join(ABBREV.get(c, "?") for c in h) for h in state.hands)
+    else:
+        hands = "/".join(str(len(h)) for h in state.hands)
+    if cp == CHANCE:
+        who = "deal" if state.pending[0] == "deal" else "draw"
+    else:
+        who = f"P{cp + 1}"
+        if state.pending is not None:
+            who += {"assassin": " As", "trader_give": " Tr", "trader_return": " Tr<",
+                    "knight": " Kn", "scholar": " Sc", "priest": " Pr",
+                    "priest_take": " Pr<"}.get(state.pending[0], "")
+    out = f"{who} {hands} {scores}"
+    return out if len(out) <= 30 else out[:29] + "…"

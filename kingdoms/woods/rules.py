@@ -1,0 +1,1026 @@
+"""King of the Woods: the rules, top to bottom.
+
+Setup (per player count, from the data file)
+    The setup card puts some followers back in the box; the rest is shuffled, a
+    number of cards is set aside face down (nobody sees them this round) and the
+    remainder is dealt out evenly.  There is no draw pile.  The deal of a round is
+    one chance event; it is far too large to list, so it raises ``TooManyOutcomes``
+    (with the number of distinct deals) and is sampled with the given rng.
+
+A turn
+    The player to move plays exactly one hand card to any court: their own, or
+    another player's.  The court's owner gains the card's influence; the player
+    who played it uses its ability.  *Intrigue* abilities (Trader, Knight, Scholar,
+    Treasurer, General) only act at a foreign court; the others act at any court.
+    Abilities with several parts are split into small decisions (see ``Pending``).
+    A sub-decision with exactly one option is carried out at once.
+
+The followers (influence in brackets)
+    Assassin (0)   covers the top card of one pile at that court: the covered
+                   follower counts 0 and loses its ability.  Played on another
+                   Assassin, both Assassins leave the game and the victim below
+                   recovers.  If an uncovered Guard lies at that court, the Assassin
+                   must cover a Guard.  At an empty court she simply lies there.
+    Trader (1)     intrigue: give the court's owner one hidden hand card; they must
+                   give back a *different* card of higher influence, or, having
+                   none, their card of highest influence.
+    Guard (2)      protects its court (see Assassin).
+    Squire (2)     while an uncovered Squire lies at any court, a player holding a
+                   Squire must play a Squire (two in hand: one now, one next turn).
+    Scholar (3)    intrigue: may take one uncovered follower of influence <= 4 from
+                   that court into hand; only if there is none, one of influence >= 5.
+                   Never an Assassin or a Scholar.
+    Priest (3)     at any court: may play one more hand card to that court, and then
+                   must take back an uncovered card of lower influence from it — not
+                   an Assassin, not a Fool, not the Priest just played.
+    Fool (4)       at round end a court with exactly 3 uncovered Fools scores 0;
+                   with 4 it scores normally.
+    Treasurer (4)  intrigue: draw a random card from the owner's hand (chance).
+    Knight (5)     intrigue: look at the owner's hand and take one card; a Squire
+                   must be taken if there is one.
+    General (6)    intrigue: swap whole hands with the owner.
+    Princess (7)   to your own court only when at least 3 uncovered followers lie
+                   there before your turn (the Priest cannot help), unless she is
+                   your last hand card.  In the round-win variant she breaks a tie
+                   for the player whose court holds her uncovered.
+
+Decisions this model makes where the rulebook is silent (documented in the
+module docstring of ``kingdoms.woods``): see ``DECISIONS``.
+
+End of round and game
+    A player without hand cards is skipped; the round ends when nobody has cards.
+    Each court scores the influence of its uncovered followers.  Points mode: running
+    totals; the game ends when someone reaches 42; the most points wins (tied leaders
+    share the win).  Round-win mode: first to 3 round wins (2 with two players).  The
+    winner of a round starts the next.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+
+from kingdoms.core.data import DataError, load_data
+from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
+                                    State, TooManyOutcomes)
+
+__all__ = ["Woods", "WoodsState", "Play", "Cover", "TraderGive", "TraderReturn",
+           "KnightTake", "ScholarTake", "ScholarPass", "PriestExtra", "PriestStop",
+           "PriestTakeBack", "TreasurerDraw", "Deal", "INTRIGUE", "DECISIONS",
+           "court_score", "uncovered", "fool_count"]
+
+INTRIGUE = frozenset({"Trader", "Knight", "Scholar", "Treasurer", "General"})
+
+DECISIONS = (
+    "The Princess may be played to a foreign court at any time: the rulebook restricts "
+    "only her entry to your own court and says 'in principle, you may play any card anywhere'.",
+    "The card played with the Priest's ability only adds its influence; its own ability "
+    "is not used.  The Princess condition applies to it at your own court (counted before "
+    "the Priest), and her last-card exception does not.",
+    "If nothing at the court qualifies for the Priest's take-back, nothing is taken.",
+    "A covered Squire does not oblige anyone (a covered follower loses its ability); "
+    "a covered Guard does not protect.",
+    "Only uncovered followers can be taken by the Scholar or the Priest; the Scholar's "
+    "take is optional ('may').",
+    "An Assassin at a court with no cards lies there alone (influence 0); another "
+    "Assassin played on her removes both.  With a Guard uncovered at the court, the "
+    "Assassin may only cover a Guard (not attack an Assassin).",
+    "Trader: the receiver answers with a card from the hand they held before receiving; "
+    "with an empty hand they must give the received card back.  With no other hand card "
+    "left, the Trader's ability does nothing.",
+    "The first round is started by player 1 (the rulebook: whoever last saw a stag).",
+    "Round winner: highest court score; a tie goes to the tied player whose court holds "
+    "the uncovered Princess; otherwise (points mode) to the tied player first in turn "
+    "order from the round's starter.  In the round-win variant an unresolved tie gives "
+    "every tied player a round win.",
+    "Game end tie (points mode): the players with the most points share the win.",
+    "What a player knows of other hands (from the Knight, the Trader, the General, the "
+    "Treasurer or a public take) is kept only while it is certain: when a card leaves a "
+    "hand unseen by that player, their knowledge of that hand is forgotten.",
+)
+
+
+# --------------------------------------------------------------------------- the game
+
+@dataclass(frozen=True)
+class Woods(Game):
+    """King of the Woods for 2-5 players (the range is an assumption of the data file).
+
+    Options: ``mode`` "points" (to 42) or "rounds" (round-win variant: 3 wins, 2 with
+    two players); ``beginner`` (no Scholar or Priest, one card fewer per hand, the rest
+    set aside); ``one_round`` (teaching option: the game ends after one round, won by
+    the round's winner); ``target`` overrides points/wins to reach; ``data`` a path to
+    an edited copy of the data file.
+    """
+
+    name = "woods"
+    title = "King of the Woods"
+    min_players = 2
+    max_players = 5
+
+    players: int = 3
+    mode: str = "points"
+    beginner: bool = False
+    one_round: bool = False
+    target: int | None = None
+    data: str | None = None
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.mode not in ("points", "rounds"):
+            raise GameOptionError(f"mode must be 'points' or 'rounds', not {self.mode!r}")
+        if not isinstance(self.beginner, bool) or not isinstance(self.one_round, bool):
+            raise GameOptionError("beginner and one_round are True or False")
+        if self.target is not None and (not isinstance(self.target, int) or self.target < 1):
+            raise GameOptionError(f"target must be a positive int, not {self.target!r}")
+        d = load_data("kingdoms.woods", self.data)
+        lo = d.get("game.min_players", int)
+        hi = d.get("game.max_players", int)
+        if not lo <= self.players <= hi:
+            raise GameOptionError(f"this data file has setup cards for {lo}-{hi} players, "
+                                  f"not {self.players}")
+        followers = d.get("followers", list)
+        names, influence, copies = [], {}, {}
+        for i, f in enumerate(followers):
+            nm = d.get(f"followers.{i}.name", str)
+            if nm in influence:
+                raise DataError(f"{d.origin}: 'followers.{i}.name' repeats {nm!r}")
+            names.append(nm)
+            influence[nm] = d.get(f"followers.{i}.influence", int)
+            copies[nm] = d.get(f"followers.{i}.copies", int)
+            if copies[nm] < 0 or influence[nm] < 0:
+                raise DataError(f"{d.origin}: 'followers.{i}' needs copies >= 0 and influence >= 0")
+        needed = {"Assassin", "Trader", "Guard", "Squire", "Scholar", "Priest", "Fool",
+                  "Treasurer", "Knight", "General", "Princess"}
+        if set(names) != needed:
+            raise DataError(f"{d.origin}: 'followers' must list exactly {sorted(needed)}; "
+                            f"got {names}")
+        key = f"setup.{self.players}"
+        remove = d.get(f"{key}.remove", dict)
+        set_aside = d.get(f"{key}.set_aside", int)
+        box = Counter()
+        for nm, k in remove.items():
+            if nm not in copies:
+                raise DataError(f"{d.origin}: '{key}.remove' names unknown follower {nm!r}")
+            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= copies[nm]:
+                raise DataError(f"{d.origin}: '{key}.remove.{nm}' must be 0..{copies[nm]}")
+            box[nm] += k
+        deck = Counter({nm: copies[nm] - box[nm] for nm in names})
+        n_cards = sum(deck.values())
+        if set_aside < 0 or (n_cards - set_aside) % self.players or set_aside > n_cards:
+            raise DataError(f"{d.origin}: '{key}.set_aside' = {set_aside} does not leave a "
+                            f"deck of {n_cards} cards that deals evenly to {self.players}")
+        hand = (n_cards - set_aside) // self.players
+        if self.beginner:
+            for nm in ("Scholar", "Priest"):
+                box[nm] += deck[nm]
+                deck[nm] = 0
+            hand -= 1
+            n_cards = sum(deck.values())
+            set_aside = n_cards - hand * self.players
+            if hand < 1 or set_aside < 0:
+                raise DataError(f"{d.origin}: '{key}' leaves too few cards for the beginner variant")
+        if hand < 1:
+            raise DataError(f"{d.origin}: '{key}' leaves no hand cards")
+        if self.mode == "points":
+            goal = self.target or d.get("game.points_to_win", int)
+        else:
+            goal = self.target or (d.get("game.round_wins_two_players", int)
+                                   if self.players == 2 else d.get("game.round_wins", int))
+        # parsed components (not dataclass fields: they do not take part in equality)
+        order = tuple(sorted(names, key=lambda n: (influence[n], names.index(n))))
+        s = object.__setattr__
+        s(self, "_data", d)
+        s(self, "followers", order)
+        s(self, "influence", dict(influence))
+        s(self, "copies", dict(copies))
+        s(self, "box", tuple(sorted(box.elements())))
+        s(self, "deck", tuple(sorted(deck.elements())))
+        s(self, "hand_size", hand)
+        s(self, "set_aside_count", set_aside)
+        s(self, "goal", goal)
+        s(self, "_plays", {(c, k): Play(c, k) for c in names for k in range(self.players)})
+
+    # -- data -----------------------------------------------------------------------
+    def assumptions(self):
+        return self._data.assumptions()
+
+    def assumptions_table(self) -> str:
+        return self._data.assumptions_table()
+
+    def sources(self):
+        return self._data.sources()
+
+    def setup_summary(self) -> str:
+        box = Counter(self.box)
+        removed = ", ".join(f"{k} {nm}" for nm, k in sorted(box.items())) or "nothing"
+        return (f"{self.players} players: {len(self.deck)} cards in play "
+                f"({removed} back in the box); {self.set_aside_count} set aside face down, "
+                f"{self.hand_size} dealt to each player.")
+
+    # -- states ---------------------------------------------------------------------
+    def initial_state(self) -> "WoodsState":
+        n = self.players
+        return WoodsState(self, round=1, hands=((),) * n, courts=((),) * n, set_aside=(),
+                          removed=(), turn=0, starter=0, pending=("deal",),
+                          known=_no_knowledge(n), totals=(0,) * n, last_round=None,
+                          over=False)
+
+    def position(self, hands, courts=None, set_aside=None, removed=(), turn=0,
+                 totals=None, known=None, starter=None, round=1) -> "WoodsState":
+        """A mid-round position with chosen hands and courts (for endgames and lessons).
+
+        ``hands``: one list of card names per player.  ``courts``: per player a list of
+        piles, each a card name or a tuple ``("Knight", "Assassin")`` for a covered card.
+        ``set_aside``: the face-down cards; if omitted, every card of this round's deck
+        not placed elsewhere is set aside.  ``removed``: Assassins already out of the
+        round.  Card conservation is checked: hands + courts + set aside + removed must
+        be exactly this round's deck (``game.deck``); otherwise ``ValueError``.
+        ``known[o][p]``: cards player ``o`` knows to be in ``p``'s hand (default none).
+        """
+        n = self.players
+        if len(hands) != n:
+            raise ValueError(f"need {n} hands, got {len(hands)}")
+        courts = courts if courts is not None else [[] for _ in range(n)]
+        if len(courts) != n:
+            raise ValueError(f"need {n} courts, got {len(courts)}")
+        valid = set(self.followers)
+        hs = []
+        for p, h in enumerate(hands):
+            for c in h:
+                if c not in valid:
+                    raise ValueError(f"hand {p}: {c!r} is not a follower")
+            hs.append(tuple(sorted(h)))
+        cs = []
+        for p, court in enumerate(courts):
+            piles = []
+            for pile in court:
+                pile = (pile,) if isinstance(pile, str) else tuple(pile)
+                if not pile or any(c not in valid for c in pile) or len(pile) > 2 or (
+                        len(pile) == 2 and pile[1] != "Assassin"):
+                    raise ValueError(f"court {p}: {pile!r} is not a card or (card, 'Assassin')")
+                piles.append(pile)
+            cs.append(tuple(piles))
+        placed = Counter()
+        for h in hs:
+            placed.update(h)
+        for court in cs:
+            for pile in court:
+                placed.update(pile)
+        placed.update(removed)
+        deck = Counter(self.deck)
+        if set_aside is None:
+            extra = placed - deck
+            if extra:
+                raise ValueError(f"card conservation: more cards than this round's deck holds: "
+                                 f"{dict(extra)}")
+            aside = tuple(sorted((deck - placed).elements()))
+        else:
+            aside = tuple(sorted(set_aside))
+            total = placed + Counter(aside)
+            if total != deck:
+                raise ValueError(
+                    "card conservation: hands + courts + set aside + removed must be this "
+                    f"round's deck; too many {dict(total - deck)}, missing {dict(deck - total)}")
+        if known is None:
+            kn = _no_knowledge(n)
+        else:
+            kn = tuple(tuple(tuple(sorted(known[o][p])) if o != p else () for p in range(n))
+                       for o in range(n))
+            for o in range(n):
+                for p in range(n):
+                    if Counter(kn[o][p]) - Counter(hs[p]):
+                        raise ValueError(f"known[{o}][{p}] lists cards not in hand {p}")
+        if not any(hs):
+            raise ValueError("every hand is empty: the round is over")
+        if not hs[turn]:
+            raise ValueError(f"player {turn + 1} has no cards and cannot be the one to move")
+        return WoodsState(self, round=round, hands=tuple(hs), courts=tuple(cs), set_aside=aside,
+                          removed=tuple(sorted(removed)), turn=turn,
+                          starter=turn if starter is None else starter, pending=None,
+                          known=kn, totals=tuple(totals) if totals else (0,) * n,
+                          last_round=None, over=False)
+
+    # -- the deal -------------------------------------------------------------------
+    def deal_count(self) -> int:
+        """The number of distinct deals (hands and set-aside pile as multisets)."""
+        return _count_deals(tuple(Counter(self.deck).values()),
+                            tuple(sorted([self.hand_size] * self.players + [self.set_aside_count])))
+
+    def deal_probability(self, deal: "Deal") -> Fraction:
+        """The exact probability of one deal outcome."""
+        groups = list(deal.hands) + [deal.set_aside]
+        num = math.prod(math.factorial(len(g)) for g in groups)
+        num *= math.prod(math.factorial(k) for k in Counter(self.deck).values())
+        den = math.factorial(len(self.deck))
+        for g in groups:
+            den *= math.prod(math.factorial(k) for k in Counter(g).values())
+        return Fraction(num, den)
+
+
+@lru_cache(maxsize=None)
+def _count_deals(copies: tuple, caps: tuple) -> int:
+    """Ways to split a multiset (``copies`` per kind) into groups of sizes ``caps``."""
+    if not copies:
+        return 1 if all(c == 0 for c in caps) else 0
+    first, rest = copies[0], copies[1:]
+    total = 0
+
+    def spread(i, left, acc):
+        nonlocal total
+        if i == len(caps):
+            if left == 0:
+                total += _count_deals(rest, tuple(sorted(acc)))
+            return
+        for k in range(min(left, caps[i]) + 1):
+            spread(i + 1, left - k, acc + [caps[i] - k])
+
+    spread(0, first, [])
+    return total
+
+
+def _no_knowledge(n):
+    return tuple(tuple(() for _ in range(n)) for _ in range(n))
+
+
+# --------------------------------------------------------------------------- actions
+
+def _pn(p) -> str:
+    return f"player {p + 1}" if isinstance(p, int) else "?"
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play a hand card to a court (the main decision of a turn)."""
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"play the {self.card} to {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class Cover(Action):
+    """The Assassin's target: a pile at the court, named by its cards bottom to top."""
+    court: int
+    pile: tuple
+
+    def __str__(self):
+        if self.pile[-1] == "Assassin":
+            below = f" on the {self.pile[0]}" if len(self.pile) == 2 else ""
+            return f"attack the Assassin{below} at {_pn(self.court)}'s court"
+        return f"cover the {self.pile[0]} at {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class TraderGive(Action):
+    card: str
+    giver: int
+    receiver: int
+
+    def __str__(self):
+        return f"give the {self.card} to {_pn(self.receiver)}"
+
+    def seen_by(self, player):
+        if player in (self.giver, self.receiver):
+            return self
+        return TraderGive(HIDDEN, self.giver, self.receiver)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class TraderReturn(Action):
+    card: str
+    giver: int
+    receiver: int
+
+    def __str__(self):
+        return f"give the {self.card} back to {_pn(self.giver)}"
+
+    def seen_by(self, player):
+        if player in (self.giver, self.receiver):
+            return self
+        return TraderReturn(HIDDEN, self.giver, self.receiver)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class KnightTake(Action):
+    card: str
+    taker: int
+    victim: int
+
+    def __str__(self):
+        return f"take the {self.card} from {_pn(self.victim)}'s hand"
+
+    def seen_by(self, player):
+        if player in (self.taker, self.victim):
+            return self
+        return KnightTake(HIDDEN, self.taker, self.victim)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ScholarTake(Action):
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"take the {self.card} from {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class ScholarPass(Action):
+    def __str__(self):
+        return "take nothing with the Scholar"
+
+
+@dataclass(frozen=True)
+class PriestExtra(Action):
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"also play the {self.card} to {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class PriestStop(Action):
+    def __str__(self):
+        return "play no further card with the Priest"
+
+
+@dataclass(frozen=True)
+class PriestTakeBack(Action):
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"take back the {self.card} from {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class TreasurerDraw(Action):
+    """Chance: the card the Treasurer draws at random from the victim's hand."""
+    card: str
+    drawer: int
+    victim: int
+
+    def __str__(self):
+        return f"the Treasurer draws the {self.card} from {_pn(self.victim)}'s hand"
+
+    def seen_by(self, player):
+        if player in (self.drawer, self.victim):
+            return self
+        return TreasurerDraw(HIDDEN, self.drawer, self.victim)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """Chance: a round's deal — every hand (sorted) and the set-aside pile."""
+    hands: tuple
+    set_aside: tuple
+
+    def __str__(self):
+        sizes = "/".join(str(len(h)) for h in self.hands)
+        return f"deal {sizes} cards, {len(self.set_aside)} set aside"
+
+    def seen_by(self, player):
+        hands = tuple(h if i == player else (HIDDEN,) * len(h)
+                      for i, h in enumerate(self.hands))
+        return Deal(hands, (HIDDEN,) * len(self.set_aside))
+
+
+# --------------------------------------------------------------------------- helpers
+
+def uncovered(court) -> list:
+    """The uncovered followers of a court (piles of one card)."""
+    return [p[0] for p in court if len(p) == 1]
+
+
+def fool_count(court) -> int:
+    """Uncovered Fools at a court."""
+    return sum(1 for p in court if p == ("Fool",))
+
+
+def court_score(court, influence) -> int:
+    """A court's influence at round end: uncovered followers count; exactly 3
+    uncovered Fools make it 0 (4 count normally)."""
+    if fool_count(court) == 3:
+        return 0
+    return sum(influence[p[0]] for p in court if len(p) == 1)
+
+
+def _minus(hand: tuple, card) -> tuple:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _plus(hand: tuple, card) -> tuple:
+    return tuple(sorted(hand + (card,), key=_sort_key))
+
+
+def _sort_key(c):
+    return (1, "") if c is HIDDEN else (0, c)
+
+
+def _sub_known(known_hand: tuple, card) -> tuple:
+    return _minus(known_hand, card) if card in known_hand else known_hand
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+# --------------------------------------------------------------------------- the state
+
+@dataclass(frozen=True)
+class WoodsState(State):
+    """A position of King of the Woods.
+
+    ``hands[p]`` sorted card names; ``courts[p]`` piles (bottom to top; a covered
+    follower is ``(card, "Assassin")``); ``set_aside`` the face-down cards;
+    ``removed`` Assassins out of this round; ``turn`` whose turn it is; ``pending``
+    the sub-decision or chance event under way (``None`` between turns);
+    ``known[o][p]`` the cards player ``o`` is certain are in ``p``'s hand;
+    ``totals`` points (or round wins); ``last_round`` the previous round's court
+    scores and winner.
+    """
+
+    round: int
+    hands: tuple
+    courts: tuple
+    set_aside: tuple
+    removed: tuple
+    turn: int
+    starter: int
+    pending: tuple | None
+    known: tuple
+    totals: tuple
+    last_round: tuple | None
+    over: bool
+
+    # ---- who acts ---------------------------------------------------------------
+    def _current_player(self):
+        if self.over:
+            return TERMINAL
+        pd = self.pending
+        if pd is None:
+            return self.turn
+        kind = pd[0]
+        if kind in ("deal", "treasurer"):
+            return CHANCE
+        if kind == "trader_return":
+            return pd[2]
+        return self.turn
+
+    # ---- legal actions ----------------------------------------------------------
+    def _legal_actions(self):
+        pd = self.pending
+        g = self.game
+        p = self.turn
+        if pd is None:
+            hand = [c for c in self.hands[p] if c is not HIDDEN]
+            cards = sorted(set(hand), key=g.followers.index)
+            if "Squire" in cards and self._squire_present():
+                cards = ["Squire"]
+            out = []
+            plays = g._plays
+            for c in cards:
+                for k in range(g.players):
+                    if c == "Princess" and k == p and not self._princess_ok(p, len(self.hands[p])):
+                        continue
+                    out.append(plays[(c, k)])
+            return out
+        kind = pd[0]
+        if kind == "assassin":
+            c = pd[1]
+            return [Cover(c, pile) for pile in self._assassin_targets(c)]
+        if kind == "trader_give":
+            return [TraderGive(card, p, pd[1]) for card in self._distinct(self.hands[p])]
+        if kind == "trader_return":
+            _, giver, receiver, given = pd
+            return [TraderReturn(card, giver, receiver)
+                    for card in self._trader_options(receiver, given)]
+        if kind == "knight":
+            victim = pd[1]
+            hand = self.hands[victim]
+            options = ["Squire"] if "Squire" in hand else self._distinct(hand)
+            return [KnightTake(card, p, victim) for card in options]
+        if kind == "scholar":
+            c = pd[1]
+            return [ScholarTake(card, c) for card in self._scholar_options(c)] + [ScholarPass()]
+        if kind == "priest":
+            c = pd[1]
+            out = []
+            for card in self._distinct(self.hands[p]):
+                if card == "Princess" and c == p and len(uncovered(self.courts[c])) - 1 < 3:
+                    continue
+                out.append(PriestExtra(card, c))
+            return out + [PriestStop()]
+        if kind == "priest_take":
+            _, c, _, extra = pd
+            return [PriestTakeBack(card, c) for card in self._priest_options(c, pd[2], extra)]
+        raise AssertionError(f"no decision at pending {pd!r}")
+
+    def _distinct(self, hand):
+        order = self.game.followers
+        return sorted({c for c in hand if c is not HIDDEN}, key=order.index)
+
+    def _squire_present(self) -> bool:
+        return any(("Squire",) in court for court in self.courts)
+
+    def _princess_ok(self, p, hand_len) -> bool:
+        return hand_len == 1 or len(uncovered(self.courts[p])) >= 3
+
+    def _assassin_targets(self, c):
+        court = self.courts[c]
+        if ("Guard",) in court:
+            return [("Guard",)]
+        seen = []
+        for pile in court:
+            if pile not in seen:
+                seen.append(pile)
+        return seen
+
+    def _trader_options(self, receiver, given):
+        infl = self.game.influence
+        if given is HIDDEN or given not in self.hands[receiver]:
+            return []                        # (another player's view: not knowable)
+        others = _minus(self.hands[receiver], given)
+        others = [c for c in others if c is not HIDDEN]
+        if not others:
+            return [given]
+        higher = [c for c in others if infl[c] > infl[given]]
+        if higher:
+            return self._distinct(higher)
+        top = max(infl[c] for c in others)
+        return self._distinct([c for c in others if infl[c] == top])
+
+    def _scholar_options(self, c):
+        infl = self.game.influence
+        cards = [x for x in uncovered(self.courts[c]) if x not in ("Assassin", "Scholar")]
+        low = [x for x in cards if infl[x] <= 4]
+        return self._distinct(low if low else cards)
+
+    def _priest_options(self, c, priest_index, extra):
+        infl = self.game.influence
+        limit = infl[extra]
+        out = []
+        for i, pile in enumerate(self.courts[c]):
+            if i == priest_index or len(pile) != 1:
+                continue
+            card = pile[0]
+            if card in ("Assassin", "Fool") or infl[card] >= limit:
+                continue
+            out.append(card)
+        return self._distinct(out)
+
+    def _why_illegal(self, action):
+        pd = self.pending
+        p = self.turn
+        if isinstance(action, Play) and pd is None:
+            hand = self.hands[p]
+            if action.card not in hand:
+                return f"You can only play a card from your hand (no {action.card} there)."
+            if not (0 <= action.court < self.game.players):
+                return "There is no such court."
+            if action.card != "Squire" and "Squire" in hand and self._squire_present():
+                return ("A Squire lies at a court, so a player holding a Squire must play "
+                        "a Squire this turn.")
+            if action.card == "Princess" and action.court == p:
+                return ("The Princess may go to your own court only when at least 3 uncovered "
+                        "followers lie there (or she is your last hand card).")
+        if pd is None:
+            return "It is time to play a card from your hand to a court."
+        kind = pd[0]
+        if kind == "assassin" and isinstance(action, Cover):
+            if ("Guard",) in self.courts[pd[1]]:
+                return "A Guard lies at this court: the Assassin must cover a Guard."
+            return "The Assassin covers the top card of a pile at the court she was played to."
+        if kind == "knight" and isinstance(action, KnightTake):
+            if "Squire" in self.hands[pd[1]]:
+                return "There is a Squire in that hand: the Knight must take the Squire."
+            return "The Knight takes a card from the hand he looked at."
+        if kind == "trader_return" and isinstance(action, TraderReturn):
+            return ("Give back a different card of higher influence than the one received; "
+                    "only without one, your card of highest influence.")
+        if kind == "scholar" and isinstance(action, ScholarTake):
+            return ("The Scholar takes an uncovered follower of influence 4 or less (only if "
+                    "there is none, one of 5 or more) — never an Assassin or a Scholar.")
+        if kind == "priest" and isinstance(action, PriestExtra):
+            if action.card == "Princess":
+                return ("The Princess may go to your own court only when at least 3 uncovered "
+                        "followers lay there before your turn; the Priest cannot help.")
+            return "The further card comes from your hand and goes to the Priest's court."
+        if kind == "priest_take" and isinstance(action, PriestTakeBack):
+            return ("Take back an uncovered card of lower influence than the card you added — "
+                    "not an Assassin, not a Fool, not the Priest just played.")
+        return f"now the decision is: {self._pending_text()}"
+
+    # ---- chance -----------------------------------------------------------------
+    def _chance_outcomes(self):
+        pd = self.pending
+        if pd[0] == "deal":
+            g = self.game
+            raise TooManyOutcomes(
+                f"the deal of round {self.round} has {g.deal_count():,} distinct outcomes; "
+                "sample it with sample_chance(rng)", g.deal_count())
+        victim = pd[1]
+        hand = self.hands[victim]
+        n = len(hand)
+        counts = Counter(hand)
+        keys = sorted(counts, key=_sort_key)
+        return tuple((TreasurerDraw(c, self.turn, victim), Fraction(counts[c], n)) for c in keys)
+
+    def _sample_chance(self, rng):
+        if self.pending[0] != "deal":
+            return super()._sample_chance(rng)
+        g = self.game
+        deck = list(g.deck)
+        rng.shuffle(deck)
+        k = g.set_aside_count
+        aside = tuple(sorted(deck[:k]))
+        rest = deck[k:]
+        h = g.hand_size
+        hands = tuple(tuple(sorted(rest[i * h:(i + 1) * h])) for i in range(g.players))
+        return Deal(hands, aside)
+
+    def _is_possible_outcome(self, outcome):
+        if self.pending[0] != "deal":
+            return super()._is_possible_outcome(outcome)
+        g = self.game
+        if not isinstance(outcome, Deal) or len(outcome.hands) != g.players:
+            return False
+        if any(len(h) != g.hand_size for h in outcome.hands):
+            return False
+        if len(outcome.set_aside) != g.set_aside_count:
+            return False
+        if any(tuple(sorted(h)) != tuple(h) for h in outcome.hands + (outcome.set_aside,)):
+            return False
+        total = Counter(outcome.set_aside)
+        for h in outcome.hands:
+            total.update(h)
+        return total == Counter(g.deck)
+
+    # ---- moves ------------------------------------------------------------------
+    def _next(self, action):
+        s = self._step(action)
+        # sub-decisions with a single option are carried out at once
+        while s.pending is not None and s.pending[0] not in ("deal", "treasurer") and not s.over:
+            options = s._legal_actions()
+            if len(options) != 1:
+                break
+            s = s._step(options[0])
+        return s
+
+    def _step(self, a):
+        p = self.turn
+        if isinstance(a, Play):
+            return self._play(a.card, a.court)
+        if isinstance(a, Deal):
+            n = self.game.players
+            return replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
+                           courts=((),) * n, removed=(), pending=None,
+                           known=_no_knowledge(n), turn=self.starter)
+        if isinstance(a, Cover):
+            c = a.court
+            court = self.courts[c]
+            i = court.index(a.pile)
+            if a.pile[-1] == "Assassin":          # Assassin on Assassin: both leave
+                rest = a.pile[:-1]
+                court = court[:i] + ((rest,) if rest else ()) + court[i + 1:]
+                removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
+                s = replace(self, courts=_set(self.courts, c, court), removed=removed, pending=None)
+            else:
+                court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
+                s = replace(self, courts=_set(self.courts, c, court), pending=None)
+            return s._end_turn()
+        if isinstance(a, TraderGive):
+            hands = _set(self.hands, p, _minus(self.hands[p], a.card))
+            hands = _set(hands, a.receiver, _plus(hands[a.receiver], a.card))
+            known = self._moved_hidden(a.card, p, a.receiver, {p, a.receiver})
+            return replace(self, hands=hands, known=known,
+                           pending=("trader_return", p, a.receiver, a.card))
+        if isinstance(a, TraderReturn):
+            r = a.receiver
+            hands = _set(self.hands, r, _minus(self.hands[r], a.card))
+            hands = _set(hands, a.giver, _plus(hands[a.giver], a.card))
+            known = self._moved_hidden(a.card, r, a.giver, {r, a.giver})
+            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+        if isinstance(a, KnightTake):
+            v = a.victim
+            hands = _set(self.hands, v, _minus(self.hands[v], a.card))
+            hands = _set(hands, p, _plus(hands[p], a.card))
+            known = self._moved_hidden(a.card, v, p, {p, v})
+            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+        if isinstance(a, TreasurerDraw):
+            v = a.victim
+            hands = _set(self.hands, v, _minus(self.hands[v], a.card))
+            hands = _set(hands, p, _plus(hands[p], a.card))
+            known = self._moved_hidden(a.card, v, p, {p, v})
+            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+        if isinstance(a, ScholarTake):
+            return self._take_public(a.court, a.card, skip=None)._end_turn()
+        if isinstance(a, ScholarPass):
+            return replace(self, pending=None)._end_turn()
+        if isinstance(a, PriestExtra):
+            c = a.court
+            hands = _set(self.hands, p, _minus(self.hands[p], a.card))
+            known = self._played_public(p, a.card)
+            courts = _set(self.courts, c, self.courts[c] + ((a.card,),))
+            s = replace(self, hands=hands, known=known, courts=courts,
+                        pending=("priest_take", c, self.pending[2], a.card))
+            if not s._priest_options(c, self.pending[2], a.card):
+                return s._end_turn()            # nothing of lower influence to take back
+            return s
+        if isinstance(a, PriestStop):
+            return replace(self, pending=None)._end_turn()
+        if isinstance(a, PriestTakeBack):
+            return self._take_public(a.court, a.card, skip=self.pending[2])._end_turn()
+        raise AssertionError(f"unknown action {a!r}")
+
+    def _play(self, card, c):
+        p = self.turn
+        hands = _set(self.hands, p, _minus(self.hands[p], card))
+        known = self._played_public(p, card)
+        s = replace(self, hands=hands, known=known)
+        foreign = c != p
+        if card == "Assassin":
+            if s.courts[c]:
+                return replace(s, pending=("assassin", c))
+            return replace(s, courts=_set(s.courts, c, s.courts[c] + (("Assassin",),)))._end_turn()
+        s = replace(s, courts=_set(s.courts, c, s.courts[c] + ((card,),)))
+        if card in INTRIGUE and not foreign:
+            return s._end_turn()
+        if card == "Trader":
+            if s.hands[p]:
+                return replace(s, pending=("trader_give", c))
+        elif card == "Knight":
+            if s.hands[c]:
+                kn = _set(s.known, p, _set(s.known[p], c, s.hands[c]))   # he sees the hand
+                return replace(s, known=kn, pending=("knight", c))
+        elif card == "Scholar":
+            return replace(s, pending=("scholar", c))
+        elif card == "Treasurer":
+            if s.hands[c]:
+                return replace(s, pending=("treasurer", c))
+        elif card == "General":
+            return s._swap(p, c)._end_turn()
+        elif card == "Priest":
+            if s.hands[p]:
+                return replace(s, pending=("priest", c, len(s.courts[c]) - 1))
+        return s._end_turn()
+
+    def _swap(self, p, c):
+        hp, hc = self.hands[p], self.hands[c]
+        hands = _set(_set(self.hands, p, hc), c, hp)
+        known = []
+        for o, row in enumerate(self.known):
+            if o == p:
+                row = _set(_set(row, c, hp), p, ())
+            elif o == c:
+                row = _set(_set(row, p, hc), c, ())
+            else:
+                row = _set(_set(row, p, row[c]), c, row[p])
+            known.append(row)
+        return replace(self, hands=hands, known=tuple(known))
+
+    def _played_public(self, p, card):
+        return tuple(_set(row, p, _sub_known(row[p], card)) for row in self.known)
+
+    def _moved_hidden(self, card, src, dst, witnesses):
+        out = []
+        for o, row in enumerate(self.known):
+            if o in witnesses:
+                if o != src:
+                    row = _set(row, src, _sub_known(row[src], card))
+                if o != dst:
+                    row = _set(row, dst, _plus(row[dst], card))
+            elif o != src:
+                row = _set(row, src, ())      # a card left unseen: knowledge is lost
+            out.append(row)
+        return tuple(out)
+
+    def _take_public(self, c, card, skip):
+        p = self.turn
+        court = self.courts[c]
+        i = next(i for i, pile in enumerate(court) if pile == (card,) and i != skip)
+        court = court[:i] + court[i + 1:]
+        hands = _set(self.hands, p, _plus(self.hands[p], card))
+        known = tuple(row if o == p else _set(row, p, _plus(row[p], card))
+                      for o, row in enumerate(self.known))
+        return replace(self, courts=_set(self.courts, c, court), hands=hands, known=known,
+                       pending=None)
+
+    def _end_turn(self):
+        """The turn is over: next player clockwise who holds cards, or the round ends."""
+        n = self.game.players
+        for step in range(1, n + 1):
+            q = (self.turn + step) % n
+            if self.hands[q]:
+                return replace(self, turn=q, pending=None)
+        return self._end_round()
+
+    def _end_round(self):
+        g = self.game
+        infl = g.influence
+        scores = tuple(court_score(c, infl) for c in self.courts)
+        best = max(scores)
+        tied = [p for p in range(g.players) if scores[p] == best]
+        if len(tied) > 1:
+            princess = [p for p in tied if ("Princess",) in self.courts[p]]
+            if princess:
+                tied = princess
+        order = [(self.starter + k) % g.players for k in range(g.players)]
+        winner = next(p for p in order if p in tied)
+        if g.mode == "points":
+            totals = tuple(t + s for t, s in zip(self.totals, scores))
+            over = g.one_round or max(totals) >= g.goal
+        else:
+            totals = tuple(t + (1 if p in tied else 0) for p, t in enumerate(self.totals))
+            over = g.one_round or max(totals) >= g.goal
+        last = (self.round, scores, tuple(tied), winner)
+        if over:
+            return replace(self, totals=totals, last_round=last, over=True, pending=None)
+        return replace(self, totals=totals, last_round=last, round=self.round + 1,
+                       starter=winner, turn=winner, pending=("deal",))
+
+    # ---- results ----------------------------------------------------------------
+    def _returns(self):
+        g = self.game
+        if g.one_round:
+            win = self.last_round[2]      # the round's winners after the Princess tie-break
+        else:
+            best = max(self.totals)
+            win = tuple(p for p in range(g.players) if self.totals[p] == best)
+        share = Fraction(1, len(win))
+        return tuple(share if p in win else Fraction(0) for p in range(g.players))
+
+    def scores(self):
+        return self.totals
+
+    def court_scores(self) -> tuple:
+        """Each court's influence if the round ended now (3 Fools -> 0)."""
+        return tuple(court_score(c, self.game.influence) for c in self.courts)
+
+    def round_over(self) -> bool:
+        """True between rounds (at the next deal) and at the end of the game."""
+        return self.over or (self.pending is not None and self.pending[0] == "deal"
+                             and self.last_round is not None)
+
+    def cards(self) -> Counter:
+        """Every card of this round's deck where it lies now (for conservation checks)."""
+        total = Counter(self.set_aside) + Counter(self.removed)
+        if self.pending is not None and self.pending[0] == "assassin":
+            total["Assassin"] += 1        # in the player's hand-to-court move, target pending
+        for h in self.hands:
+            total.update(h)
+        for court in self.courts:
+            for pile in court:
+                total.update(pile)
+        return total
+
+    # ---- hidden information -----------------------------------------------------
+    def view(self, player):
+        """What ``player`` sees: own hand, the courts, hand sizes of the others with
+        the cards they know are there, and nothing of the set-aside cards."""
+        n = self.game.players
+        hands = []
+        for q in range(n):
+            if q == player:
+                hands.append(self.hands[q])
+            else:
+                k = self.known[player][q]
+                hands.append(tuple(k) + (HIDDEN,) * (len(self.hands[q]) - len(k)))
+        known = tuple(row if o == player else HIDDEN for o, row in enumerate(self.known))
+        pd = self.pending
+        if pd is not None and pd[0] == "trader_return" and player not in (pd[1], pd[2]):
+            pd = pd[:3] + (HIDDEN,)
+        return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
+                       known=known, pending=pd)
+
+    def knowledge(self, player) -> dict:
+        """``{other player: cards known to be in their hand}`` for ``player``."""
+        row = self.known[player]
+        return {q: row[q] for q in range(self.game.players) if q != player and row[q]}
+
+    # ---- rendering --------------------------------------------------------------
+    def _pending_text(self) -> str:
+        from .render import pending_text
+        return pending_text(self)
+
+    def describe(self):
+        from .render import describe
+        return describe(self)
+
+    def __str__(self):
+        from .render import text
+        return text(self)
+
+    def _repr_html_(self):
+        from .render import html
+        return html(self)
+
+    def short(self) -> str:
+        from .render import short
+        return short(self)

@@ -1,0 +1,142 @@
+"""The Stepper in a real browser: JupyterLab (index and one walkthrough) and Voila.
+
+Each test runs the notebook, clicks a Stepper choice (a decision button; at a chance
+node an outcome or the roll button), checks the displayed state text changed, clicks
+undo and checks it changed back.  Screenshots go to ``artifacts/``.
+
+Waits (page load, kernel start, Run All, the kernel's answer to a click) have
+timeouts; the assertions themselves are made once, never retried.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+import kingdoms
+
+REPO = Path(__file__).resolve().parents[2]
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RUN_TIMEOUT = 150_000        # ms: kernel start + Run All on a shared 2-core machine
+CLICK_TIMEOUT = 30_000       # ms: the kernel's answer to one click
+
+
+def walkthrough_game() -> str | None:
+    """The game whose walkthrough the browser tests drive: $KINGDOMS_BROWSER_GAME, or
+    the first game (index's game first) whose walkthrough shows a Stepper."""
+    wanted = os.environ.get("KINGDOMS_BROWSER_GAME")
+    order = ([wanted] if wanted else []) + ["woods"] + kingdoms.games()
+    for name in order:
+        nb = REPO / "notebooks" / name / "walkthrough.ipynb"
+        if nb.is_file() and "Stepper(" in nb.read_text(encoding="utf-8"):
+            return name
+    return None
+
+
+def run_all_in_lab(page, base: str, notebook: str) -> None:
+    """Open ``notebook`` (a path under the lab root) and Run All; wait for a Stepper."""
+    page.goto(f"{base}/lab/tree/{notebook}", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook", timeout=RUN_TIMEOUT)
+    page.wait_for_function(
+        """() => {
+            const app = window.jupyterapp;
+            const w = app && app.shell.currentWidget;
+            const k = w && w.sessionContext && w.sessionContext.session
+                      && w.sessionContext.session.kernel;
+            return k && k.connectionStatus === 'connected' && k.status === 'idle';
+        }""", timeout=RUN_TIMEOUT)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".kingdoms-stepper .kingdoms-state", timeout=RUN_TIMEOUT)
+    # Run All has finished when the last cell has an execution count and the kernel is idle
+    page.wait_for_function(
+        """() => {
+            const w = window.jupyterapp.shell.currentWidget;
+            const k = w.sessionContext.session.kernel;
+            const prompts = [...document.querySelectorAll(
+                '.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
+            return k.status === 'idle' && prompts.length > 0
+                && prompts.every(p => !p.textContent.includes('*'));
+        }""", timeout=RUN_TIMEOUT)
+
+
+def errors_in_lab(page) -> list[str]:
+    """Tracebacks shown in the notebook's outputs (warnings and progress bars are fine)."""
+    texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+    return [t[:2000] for t in texts
+            if "Traceback (most recent call last)" in t or re.search(r"^\w+Error: ", t, re.M)]
+
+
+def step_counter(stepper) -> str:
+    return stepper.locator(".kingdoms-status").inner_text()
+
+
+def click_and_undo(page, stepper, shot: Path) -> tuple[str, str]:
+    """Click a choice in ``stepper``; the state text must change; undo must restore it."""
+    stepper.scroll_into_view_if_needed()
+    state = stepper.locator(".kingdoms-state")
+    before = state.inner_text()
+    before_status = step_counter(stepper)
+    assert re.match(r"step (\d+) of (\d+)", before_status.strip()), before_status
+    for css in (".kingdoms-action", ".kingdoms-outcome", ".kingdoms-roll"):
+        buttons = stepper.locator(f"button{css}:not([disabled])")
+        if buttons.count():
+            choice = buttons.first
+            break
+    else:
+        pytest.fail("the Stepper shows no button to click:\n" + stepper.inner_text())
+    label = choice.inner_text()
+    step = int(re.match(r"step (\d+)", before_status.strip()).group(1))
+    choice.click()
+    # wait for the kernel's answer: the step counter is the last part the Stepper updates
+    page.wait_for_function(
+        "([el, text]) => el.innerText.trim().startsWith(text)",
+        arg=[stepper.locator(".kingdoms-status").element_handle(), f"step {step + 1} of"],
+        timeout=CLICK_TIMEOUT)
+    after = state.inner_text()
+    assert after != before, f"clicking {label!r} left the displayed state unchanged"
+    page.screenshot(path=str(shot))
+    stepper.screenshot(path=str(shot.with_name(shot.stem + "-stepper.png")))
+    stepper.locator("button.kingdoms-undo").click()
+    page.wait_for_function(
+        "([el, text]) => el.innerText.trim().startsWith(text)",
+        arg=[stepper.locator(".kingdoms-status").element_handle(), f"step {step} of"],
+        timeout=CLICK_TIMEOUT)
+    assert state.inner_text() == before, "undo did not restore the displayed state"
+    return label, after
+
+
+def test_index_notebook_in_jupyterlab(lab, page, artifacts):
+    base, root = lab
+    if not (root / "notebooks" / "index.ipynb").is_file():
+        pytest.skip("notebooks/index.ipynb does not exist")
+    run_all_in_lab(page, base, "notebooks/index.ipynb")
+    assert errors_in_lab(page) == []
+    stepper = page.locator(".kingdoms-stepper").first
+    click_and_undo(page, stepper, artifacts / "lab-index.png")
+
+
+def test_walkthrough_notebook_in_jupyterlab(lab, page, artifacts):
+    base, root = lab
+    game = walkthrough_game()
+    if game is None:
+        pytest.skip("no notebooks/<game>/walkthrough.ipynb with a Stepper exists yet")
+    run_all_in_lab(page, base, f"notebooks/{game}/walkthrough.ipynb")
+    assert errors_in_lab(page) == []
+    stepper = page.locator(".kingdoms-stepper").first
+    click_and_undo(page, stepper, artifacts / f"lab-walkthrough-{game}.png")
+
+
+def test_walkthrough_as_a_voila_app(voila, page, artifacts):
+    game = walkthrough_game()
+    if game is None:
+        pytest.skip("no notebooks/<game>/walkthrough.ipynb with a Stepper exists yet")
+    base = voila(REPO / "notebooks" / game / "walkthrough.ipynb")
+    page.goto(base + "/", wait_until="domcontentloaded", timeout=RUN_TIMEOUT)
+    page.wait_for_selector(".kingdoms-stepper .kingdoms-state", timeout=RUN_TIMEOUT)
+    assert "Stepper(" not in page.inner_text("body"), "Voila shows the code"
+    stepper = page.locator(".kingdoms-stepper").first
+    click_and_undo(page, stepper, artifacts / f"voila-walkthrough-{game}.png")

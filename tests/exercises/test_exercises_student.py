@@ -1,0 +1,277 @@
+"""Exercise tooling: the student-version generator, and every exercise notebook.
+
+* unit tests of ``kingdoms.exercises.student_version`` on a small built-in notebook;
+* ``python -m kingdoms.exercises student SRC OUT`` writes every notebook, subfolders kept;
+* every ``exercises/**/*.ipynb`` solution notebook executes with no error, and its
+  student version fails politely: errors only in solution cells
+  (``NotImplementedError``) and test cells (``ExerciseFailure`` or
+  ``NotImplementedError``), and every graded test cell does fail on the stub.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+
+from kingdoms.exercises import (CODE_STUB, ExerciseFormatError, make_student_versions,  # noqa: E402
+                                strip_hidden_tests, strip_solutions, student_version)
+
+REPO = Path(__file__).resolve().parents[2]
+EXERCISES = REPO / "exercises"
+EXERCISE_FILES = sorted(p for p in EXERCISES.rglob("*.ipynb")
+                        if ".ipynb_checkpoints" not in p.parts) if EXERCISES.is_dir() else []
+
+SOLUTION_META = {"grade": False, "grade_id": "two-dice", "locked": False,
+                 "schema_version": 3, "solution": True, "task": False}
+TEST_META = {"grade": True, "grade_id": "two-dice-test", "locked": True, "points": 1,
+             "schema_version": 3, "solution": False, "task": False}
+ANSWER_META = {"grade": True, "grade_id": "why", "locked": False, "points": 1,
+               "schema_version": 3, "solution": True, "task": False}
+
+
+def sample_notebook():
+    v4 = nbformat.v4
+    nb = v4.new_notebook()
+    nb.cells = [
+        v4.new_markdown_cell("# Two dice\nWhat is the chance that two dice show 7?"),
+        v4.new_code_cell("from fractions import Fraction\nfrom kingdoms.core import Distribution"),
+        v4.new_code_cell("d6 = Distribution.uniform(range(1, 7))\n"
+                         "### BEGIN SOLUTION\n"
+                         "answer = (d6 + d6).P(lambda s: s == 7)\n"
+                         "### END SOLUTION", metadata={"nbgrader": dict(SOLUTION_META)}),
+        v4.new_code_cell("from kingdoms.exercises import check\n"
+                         "ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == 7)\n"
+                         "check(answer, Fraction(ways, 36), what='P(sum 7)', hint='count pairs')\n"
+                         "### BEGIN HIDDEN TESTS\n"
+                         "check(answer, Fraction(1, 6), what='P(sum 7), hidden')\n"
+                         "### END HIDDEN TESTS", metadata={"nbgrader": dict(TEST_META)}),
+        v4.new_markdown_cell("Why?\n\n### BEGIN SOLUTION\nSix of 36 pairs.\n### END SOLUTION",
+                             metadata={"nbgrader": dict(ANSWER_META)}),
+        v4.new_code_cell("print('the end')"),
+    ]
+    nb.cells[1].outputs = [v4.new_output("stream", name="stdout", text="old output\n")]
+    nb.cells[1].execution_count = 3
+    return nb
+
+
+# ------------------------------------------------------------------ the transformation
+def test_strip_solutions_code_keeps_indentation_and_adds_placeholders():
+    src = "x = 1\n### BEGIN SOLUTION\nanswer, other = 2, 3\ndef f(a):\n    return a\n### END SOLUTION\ny = 2"
+    assert strip_solutions(src) == (
+        "x = 1\n# YOUR CODE HERE\nfrom kingdoms.exercises import NoAnswer\n"
+        'answer = NoAnswer("answer")   # replace with your answer\n'
+        'other = NoAnswer("other")   # replace with your answer\n'
+        "def f(*args, **kwargs):\n    raise NotImplementedError()\n"
+        "raise NotImplementedError()\ny = 2")
+    inner = "def g():\n    ### BEGIN SOLUTION\n    return 3\n    ### END SOLUTION\n    pass"
+    assert strip_solutions(inner) == ("def g():\n    # YOUR CODE HERE\n"
+                                      "    raise NotImplementedError()\n    pass")
+
+
+def test_no_answer_fails_politely_whatever_the_test_does():
+    from kingdoms.exercises import ExerciseFailure, NoAnswer, check
+    a = NoAnswer("margins")
+    uses = [lambda: list(map(str, a)), lambda: (1, 2).index(a), lambda: a[1], lambda: a + 1,
+            lambda: 1 - a, lambda: a == 1, lambda: sorted(a), lambda: a.mean(), lambda: float(a),
+            lambda: {a: 1}, lambda: len(a), lambda: a(), lambda: 2 in a, lambda: bool(a)]
+    for use in uses:
+        with pytest.raises(NotImplementedError, match="margins: no answer yet"):
+            use()
+    with pytest.raises(ExerciseFailure, match="no answer yet"):
+        check(a, 3, what="the margin")
+    assert "margins" in repr(a) and "margins" in f"{a}"
+
+
+def test_strip_solutions_markdown():
+    assert strip_solutions("Q\n### BEGIN SOLUTION\nsecret\n### END SOLUTION\nafter",
+                           "markdown") == "Q\nYOUR ANSWER HERE\nafter"
+
+
+def test_strip_hidden_tests_removes_the_region_and_markers():
+    src = "check(a, 1)\n### BEGIN HIDDEN TESTS\ncheck(a, 2)\n### END HIDDEN TESTS\nz"
+    assert strip_hidden_tests(src) == "check(a, 1)\nz"
+
+
+@pytest.mark.parametrize("src", [
+    "### BEGIN SOLUTION\nx = 1",
+    "x = 1\n### END SOLUTION",
+    "### BEGIN SOLUTION\n### BEGIN SOLUTION\n### END SOLUTION",
+])
+def test_broken_solution_regions_are_errors(src):
+    with pytest.raises(ExerciseFormatError):
+        strip_solutions(src, where="nb, cell 3")
+
+
+def test_unterminated_hidden_tests_is_an_error():
+    with pytest.raises(ExerciseFormatError, match="no END HIDDEN TESTS"):
+        strip_hidden_tests("### BEGIN HIDDEN TESTS\ncheck(a, 2)")
+
+
+def test_student_version():
+    nb = sample_notebook()
+    original = nbformat.writes(nb)
+    st = student_version(nb)
+    assert nbformat.writes(nb) == original               # the input is not changed
+    src = [c.source for c in st.cells]
+    assert "(d6 + d6).P" not in "".join(src)             # no solution left
+    assert src[2] == ("d6 = Distribution.uniform(range(1, 7))\n# YOUR CODE HERE\n"
+                      "from kingdoms.exercises import NoAnswer\n"
+                      'answer = NoAnswer("answer")   # replace with your answer\n'
+                      "raise NotImplementedError()")
+    assert "hidden" not in src[3] and "HIDDEN" not in src[3]
+    assert "check(answer, Fraction(ways, 36)" in src[3]  # visible tests stay
+    assert src[4] == "Why?\n\nYOUR ANSWER HERE"
+    assert src[0] == nb.cells[0].source and src[5] == nb.cells[5].source
+    assert all(c.outputs == [] and c.execution_count is None
+               for c in st.cells if c.cell_type == "code")
+    assert [c.metadata.get("nbgrader") for c in st.cells] == \
+        [c.metadata.get("nbgrader") for c in nb.cells]   # nbgrader metadata kept
+    nbformat.validate(st)
+
+
+def test_solution_cell_without_markers_is_replaced_whole():
+    nb = sample_notebook()
+    nb.cells[2].source = "answer = 42"
+    assert student_version(nb).cells[2].source == CODE_STUB
+
+
+def test_solution_region_outside_a_solution_cell_is_refused():
+    nb = sample_notebook()
+    nb.cells[5].source = "### BEGIN SOLUTION\nx = 1\n### END SOLUTION"
+    with pytest.raises(ExerciseFormatError, match="cell 5"):
+        student_version(nb, name="ex.ipynb")
+
+
+def test_cli_writes_every_notebook_keeping_subfolders(tmp_path):
+    src = tmp_path / "exercises"
+    (src / "horse").mkdir(parents=True)
+    (src / "woods" / ".ipynb_checkpoints").mkdir(parents=True)
+    nbformat.write(sample_notebook(), src / "horse" / "dice.ipynb")
+    nbformat.write(sample_notebook(), src / "woods" / "again.ipynb")
+    nbformat.write(sample_notebook(), src / "woods" / ".ipynb_checkpoints" / "again.ipynb")
+    out = tmp_path / "build" / "student"
+    r = subprocess.run([sys.executable, "-m", "kingdoms.exercises", "student", str(src), str(out)],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.ipynb"))
+    assert written == ["horse/dice.ipynb", "woods/again.ipynb"]
+    st = nbformat.read(out / "horse" / "dice.ipynb", as_version=4)
+    assert "BEGIN SOLUTION" not in nbformat.writes(st)
+    assert "2 student notebooks" in r.stdout
+
+
+def test_cli_refuses_to_write_into_the_sources(tmp_path):
+    (tmp_path / "ex").mkdir()
+    with pytest.raises(ValueError):
+        make_student_versions(tmp_path / "ex", tmp_path / "ex" / "student")
+    r = subprocess.run([sys.executable, "-m", "kingdoms.exercises", "student",
+                        str(tmp_path / "missing"), str(tmp_path / "out")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "no exercises folder" in r.stderr
+
+
+# ------------------------------------------------------------------ execution
+def execute(nb, cwd: Path):
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                                     resources={"metadata": {"path": str(cwd)}})
+    client.execute()
+    return nb
+
+
+def errors(nb):
+    """``[(cell index, nbgrader metadata, exception name), ...]`` of cells that raised."""
+    out = []
+    for k, cell in enumerate(nb.cells):
+        for o in cell.get("outputs", []):
+            if o.get("output_type") == "error":
+                out.append((k, cell.metadata.get("nbgrader", {}), o.get("ename"),
+                            o.get("evalue", "")))
+    return out
+
+
+def impolite(nb):
+    """The errors of a student version that are not polite failures."""
+    bad = []
+    for k, meta, ename, evalue in errors(nb):
+        if meta.get("solution") and ename == "NotImplementedError":
+            continue
+        if meta.get("grade") and not meta.get("solution") and \
+                ename in ("ExerciseFailure", "NotImplementedError"):
+            continue
+        bad.append(f"cell {k} ({meta.get('grade_id', 'not an nbgrader cell')}): {ename}: {evalue}")
+    return bad
+
+
+def graded_test_cells(nb):
+    return [k for k, c in enumerate(nb.cells) if c.cell_type == "code"
+            and c.metadata.get("nbgrader", {}).get("grade")
+            and not c.metadata.get("nbgrader", {}).get("solution")]
+
+
+def check_exercise(nb, cwd: Path, name: str):
+    solved = execute(nbformat.from_dict(nb), cwd)
+    assert errors(solved) == [], f"{name}: the solution notebook raises"
+    student = execute(student_version(nb, name), cwd)
+    bad = impolite(student)
+    assert not bad, f"{name}: the student version fails impolitely:\n" + "\n".join(bad)
+    failed = {k for k, *_ in errors(student)}
+    passing = [k for k in graded_test_cells(student) if k not in failed]
+    assert not passing, (f"{name}: graded test cells {passing} pass on the student stub "
+                         "(points for nothing)")
+
+
+@pytest.mark.slow
+def test_sample_exercise_solution_passes_and_student_version_fails_politely(tmp_path):
+    check_exercise(sample_notebook(), tmp_path, "sample")
+
+
+def test_impolite_failures_are_caught():
+    nb = sample_notebook()
+    nb.cells[5].outputs = [nbformat.v4.new_output("error", ename="NameError",
+                                                  evalue="name 'answer' is not defined",
+                                                  traceback=[])]
+    nb.cells[3].outputs = [nbformat.v4.new_output("error", ename="ExerciseFailure",
+                                                  evalue="no", traceback=[])]
+    assert impolite(nb) == ["cell 5 (not an nbgrader cell): NameError: name 'answer' is not defined"]
+
+
+def check_conventions(nb, name):
+    ids = []
+    for k, cell in enumerate(nb.cells):
+        meta = cell.metadata.get("nbgrader")
+        src = cell.source
+        if "BEGIN SOLUTION" in src or "BEGIN HIDDEN TESTS" in src:
+            assert meta, f"{name}, cell {k}: marked regions but no nbgrader metadata"
+        if not meta:
+            continue
+        assert meta.get("schema_version") == 3, f"{name}, cell {k}: schema_version"
+        assert "grade_id" in meta, f"{name}, cell {k}: no grade_id"
+        ids.append(meta["grade_id"])
+        if meta.get("grade") and not meta.get("solution"):
+            assert meta.get("locked") and meta.get("points", 0) > 0, \
+                f"{name}, cell {k}: a test cell is locked and has points"
+    assert len(ids) == len(set(ids)), f"{name}: grade_ids repeat: {sorted(ids)}"
+    assert any(c.metadata.get("nbgrader", {}).get("solution") for c in nb.cells), \
+        f"{name}: no solution cell"
+    assert nb.cells[0].cell_type == "markdown", f"{name}: opens with a markdown cell"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", EXERCISE_FILES,
+                         ids=[p.relative_to(EXERCISES).as_posix() for p in EXERCISE_FILES])
+def test_exercise_notebook(path):
+    nb = nbformat.read(path, as_version=4)
+    name = path.relative_to(REPO).as_posix()
+    check_conventions(nb, name)
+    check_exercise(nb, path.parent, name)
+
+
+def test_there_are_exercises_or_a_reason():
+    if not EXERCISE_FILES:
+        pytest.skip("no exercises/**/*.ipynb yet (the game issues add them)")
+    assert len(EXERCISE_FILES) >= 1

@@ -1,0 +1,261 @@
+"""Odds helpers: the exact zero-sum solver on textbook games and random matrices, the
+one-shot payoff matrix against an independent calculation and a simulation, draw odds
+and holding odds against brute-force enumeration, marginal values."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import kingdoms
+from kingdoms.ten_characters import Choose, score_pass
+from kingdoms.ten_characters.odds import (card_values, draw_odds, equilibrium, hand_potential,
+                                          marginal_table, marginal_values, p_draw_at_least,
+                                          p_holds, payoff_matrix, score_calculator,
+                                          solve_zero_sum, unicorn_draw_odds, unseen_cards,
+                                          verify_equilibrium)
+from kingdoms.ten_characters.scoring import CHARACTERS
+
+F = Fraction
+
+
+def game(n=2):
+    return kingdoms.game("ten_characters", players=n)
+
+
+# ------------------------------------------------------------------------ the solver
+
+def test_matching_pennies():
+    A = [[1, -1], [-1, 1]]
+    x, y, v = solve_zero_sum(A)
+    assert x == (F(1, 2), F(1, 2)) and y == (F(1, 2), F(1, 2)) and v == 0
+    assert verify_equilibrium(A, x, y, v)
+    assert not verify_equilibrium(A, (1, 0), (F(1, 2), F(1, 2)), 0)
+
+
+def test_rock_paper_scissors():
+    A = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    x, y, v = solve_zero_sum(A)
+    assert x == y == (F(1, 3),) * 3 and v == 0
+    assert verify_equilibrium(A, x, y, v)
+
+
+def test_a_two_by_two_by_hand():
+    # row mixes p: 3p - 2(1-p) = -p + 4(1-p)  =>  p = 3/5, value 1
+    A = [[3, -1], [-2, 4]]
+    x, y, v = solve_zero_sum(A)
+    assert x == (F(3, 5), F(2, 5)) and v == 1 and y == (F(1, 2), F(1, 2))
+
+
+def test_saddle_point_and_dominated_strategies():
+    A = [[4, 5, 6], [1, 9, 0], [3, 2, 1]]
+    x, y, v = solve_zero_sum(A)
+    assert v == 4 and x == (1, 0, 0) and y == (1, 0, 0)
+
+
+def test_not_an_equilibrium_is_rejected():
+    A = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    assert not verify_equilibrium(A, (F(1, 2), F(1, 2), 0), (F(1, 3),) * 3, 0)
+    assert not verify_equilibrium(A, (F(1, 3),) * 3, (F(1, 3),) * 3, F(1, 10))
+
+
+matrices = st.integers(1, 5).flatmap(lambda m: st.integers(1, 5).flatmap(
+    lambda n: st.lists(st.lists(st.fractions(min_value=-20, max_value=20, max_denominator=6),
+                                min_size=n, max_size=n), min_size=m, max_size=m)))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(A=matrices)
+def test_random_matrices_satisfy_the_equilibrium_conditions_exactly(A):
+    x, y, v = solve_zero_sum(A)
+    assert verify_equilibrium(A, x, y, v)
+    # the value is the max-min over pure columns of x, and the min-max over pure rows of y
+    assert v == min(sum(x[i] * A[i][j] for i in range(len(A))) for j in range(len(A[0])))
+    assert v == max(sum(A[i][j] * y[j] for j in range(len(A[0]))) for i in range(len(A)))
+
+
+def test_value_agrees_with_sympy_linear_programming():
+    from sympy import Rational, symbols
+    from sympy.solvers.simplex import lpmax
+    rng = random.Random(5)
+    for _ in range(10):
+        m, n = rng.randint(2, 4), rng.randint(2, 4)
+        A = [[rng.randint(-6, 6) for _ in range(n)] for _ in range(m)]
+        xs = symbols(f"x0:{m}")
+        v = symbols("v")       # sympy's variables are non-negative: shift the game by +10
+        cons = [sum(xs[i] * (A[i][j] + 10) for i in range(m)) >= v for j in range(n)]
+        cons += [x >= 0 for x in xs] + [sum(xs) <= 1, sum(xs) >= 1]
+        best, _ = lpmax(v, cons)
+        ours = solve_zero_sum(A)[2]
+        assert Rational(best) - 10 == Rational(ours.numerator, ours.denominator)
+
+
+# ------------------------------------------------------------------------ the payoff matrix
+
+def plain_position():
+    # no chance, no effect decisions: every entry is a plain score difference
+    return game(2).position([["dragon", "king", "noble"], ["farmer", "king", "queen"]],
+                            {"king": 2, "farmer": 1, "noble": 1, "dragon": 1})
+
+
+def test_payoff_entries_equal_the_score_difference():
+    s = plain_position()
+    pm = payoff_matrix(s)
+    base = {"king": 2, "farmer": 1, "noble": 1, "dragon": 1}
+    for r in pm.rows:
+        for c in pm.cols:
+            d = dict(base)
+            d[r] = d.get(r, 0) + 1
+            d[c] = d.get(c, 0) + 1
+            keep0 = list(s.hands[0]); keep0.remove(r)
+            keep1 = list(s.hands[1]); keep1.remove(c)
+            t = score_pass(d, [keep0, keep1]).totals
+            assert pm[r, c] == t[0] - t[1]
+
+
+def unicorn_position():
+    return game(2).position([["unicorn", "king", "jester"], ["king", "queen", "farmer"]],
+                            {"king": 2, "queen": 1, "unicorn": 1})
+
+
+def brute_unicorn_entry(s, other):
+    """Player 1 plays the Unicorn, player 2 plays ``other``: average over the draw, then
+    player 1 discards the card that is best for the difference — by hand, from score_pass."""
+    display = {"king": 2, "queen": 1, "unicorn": 2}
+    display[other] = display.get(other, 0) + 1
+    keep1 = list(s.hands[1]); keep1.remove(other)
+    pile = Counter({c: k for c, k in zip(CHARACTERS, s.pile) if k})
+    total = sum(pile.values())
+    value = F(0)
+    for card, k in pile.items():
+        hand = ["king", "jester", card]
+        best = max(score_pass(display, [list(pair), keep1]).totals[0]
+                   - score_pass(display, [list(pair), keep1]).totals[1]
+                   for pair in combinations(hand, 2))
+        value += F(k, total) * best
+    return value
+
+
+def test_payoff_entry_with_a_unicorn_draw_matches_brute_force_and_simulation():
+    s = unicorn_position()
+    pm = payoff_matrix(s)
+    for other in ("farmer", "queen"):
+        assert pm["unicorn", other] == brute_unicorn_entry(s, other)
+    # seeded simulation of the same entry, optimal discards looked up from the exact solver
+    rng = random.Random(11)
+    n = 4000
+    display = {"king": 2, "queen": 1, "unicorn": 2, "farmer": 1}
+    pile = [c for c, k in zip(CHARACTERS, s.pile) for _ in range(k)]
+    total = 0
+    for _ in range(n):
+        card = rng.choice(pile)
+        hand = ["king", "jester", card]
+        total += max(score_pass(display, [list(p), ["king", "queen"]]).totals[0]
+                     - score_pass(display, [list(p), ["king", "queen"]]).totals[1]
+                     for p in combinations(hand, 2))
+    exact = float(pm["unicorn", "farmer"])
+    assert abs(total / n - exact) < 4 * 8 / n ** 0.5
+
+
+def test_equilibrium_of_a_position():
+    s = unicorn_position()
+    eq = equilibrium(s)
+    x = tuple(eq["player 1"].values())
+    y = tuple(eq["player 2"].values())
+    assert verify_equilibrium(eq["matrix"], x, y, eq["value"])
+    assert "Unicorn" in eq["matrix"].table()
+
+
+def test_payoff_matrix_refuses_other_positions():
+    with pytest.raises(ValueError, match="two players"):
+        payoff_matrix(game(3).position([["king"] * 3] * 3))
+    with pytest.raises(ValueError, match="LAST turn"):
+        payoff_matrix(game(2).position([["king"] * 4, ["queen"] * 4]))
+    with pytest.raises(ValueError, match="full state"):
+        payoff_matrix(plain_position().view(0))
+
+
+# ------------------------------------------------------------------------ draw odds
+
+def test_unseen_cards_brute_force():
+    s = game(3).position([["king", "king", "dragon"], ["queen", "farmer", "mage"],
+                          ["noble", "noble", "unicorn"]], {"dragon": 2, "king": 1})
+    unseen = unseen_cards(s, 0)
+    # by hand: all 100 cards minus own hand minus display
+    expect = Counter({c: 10 for c in CHARACTERS})
+    expect.subtract(["king", "king", "dragon", "dragon", "dragon", "king"])
+    assert unseen == dict(expect) and sum(unseen.values()) == 94
+    d = unicorn_draw_odds(s, 0)
+    assert d["king"] == F(7, 94) and sum(d.values()) == 1
+    # omniscient: the pile only (others' hands excluded)
+    assert draw_odds(s)["noble"] == F(8, 88)
+
+
+def test_draw_odds_against_a_seeded_simulation():
+    s = game(2).position([["king"] * 4, ["queen"] * 4], {"dragon": 3})
+    d = draw_odds(s)
+    rng = random.Random(3)
+    pile = [c for c, k in zip(CHARACTERS, s.pile) for _ in range(k)]
+    n = 20000
+    hits = sum(rng.choice(pile) == "king" for _ in range(n))
+    p = d["king"]
+    assert abs(hits / n - float(p)) < 4 * (float(p) * (1 - float(p)) / n) ** 0.5
+
+
+def test_p_draw_and_p_holds_against_enumeration():
+    s = game(2).position([["king", "king", "dragon"], ["jester", "jester", "queen"]], {"king": 2})
+    unseen = unseen_cards(s, 0)
+    cards = [c for c, k in unseen.items() for _ in range(k)]
+    pairs = list(combinations(range(len(cards)), 2))
+    hit = sum(1 for i, j in pairs if "jester" in (cards[i], cards[j]))
+    assert p_draw_at_least(s, 0, "jester", 2) == F(hit, len(pairs))
+    # player 1 cannot see player 2's hand of 3: P(at least one Jester)
+    triples = sum(1 for t in combinations(range(len(cards)), 3)
+                  if any(cards[i] == "jester" for i in t))
+    from math import comb
+    assert p_holds(s, 0, 1, "jester") == F(triples, comb(len(cards), 3))
+
+
+def test_p_holds_uses_fortune_teller_knowledge():
+    s = game(2).position([["fortune_teller"] * 4, ["jester", "king", "king", "queen"]])
+    s = s.apply(Choose(0, "fortune_teller")).apply(Choose(1, "queen"))
+    outs = dict(s.chance_outcomes())
+    seen = s.apply(next(o for o in outs if o.card == "jester"))
+    assert p_holds(seen, 0, 1, "jester") == 1
+    assert p_holds(seen, 0, 1, "dragon") < 1
+
+
+# ------------------------------------------------------------------------ marginal values
+
+def test_marginal_values():
+    d = {"farmer": 2, "knight": 2, "noble": 2}
+    # a Knight makes Farmers < Knights: the Farmer card loses its 6 points
+    assert marginal_values(d, "knight")["farmer"] == -6
+    # a Noble makes Nobles > Farmers: the Noble card loses 8; the Mage card gains nothing (no Mage)
+    mv = marginal_values(d, "noble")
+    assert mv["noble"] == -8 and mv["mage"] == 0
+    # a Jester in the King column counts as a King
+    assert marginal_values({"king": 1}, "jester", "king")["king"] == 4
+    assert card_values({"king": 2})["jester"] == 8
+
+
+def test_marginal_table_and_hand_potential():
+    s = plain_position()
+    rows = marginal_table(s, 0)
+    assert {r["card"] for r in rows} == {"dragon", "king", "noble"}
+    row = next(r for r in rows if r["card"] == "dragon")
+    disp = s.display_counts()
+    after = dict(disp); after["dragon"] += 1
+    assert row["potential"][0] == hand_potential(["king", "noble"], after) - hand_potential(
+        ["dragon", "king", "noble"], disp)
+    assert row["values"]["dragon"] == 4 and row["values"]["fortune_teller"] == 2
+
+
+def test_score_calculator_on_a_state():
+    s = plain_position()
+    sheet = score_calculator(s, [["king", "dragon"], ["queen", "farmer"]])
+    assert sheet.totals == (8 + 4, 0 + 3)   # no Queen in the display: no set
