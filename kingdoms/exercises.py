@@ -114,7 +114,7 @@ class ExerciseFormatError(ValueError):
     region with no end).  The message names the notebook and the cell."""
 
 
-def _placeholders(solution_lines: list[str]) -> list[str]:
+def _placeholders(solution_lines: list[str], used: set[str] | None = None) -> list[str]:
     """``name = NoAnswer("name")`` for each top-level name the solution assigns, and
     a stub ``def`` for each function it defines, so that a student's test cell fails
     with a friendly ``check`` message (or ``NotImplementedError``), not a
@@ -126,8 +126,11 @@ def _placeholders(solution_lines: list[str]) -> list[str]:
     out: list[str] = []
     seen: set[str] = set()
 
+    def wanted(name: str) -> bool:
+        return name not in seen and (used is None or name in used)
+
     def add_name(target):
-        if isinstance(target, ast.Name) and target.id not in seen:
+        if isinstance(target, ast.Name) and wanted(target.id):
             seen.add(target.id)
             out.append(f'{target.id} = NoAnswer("{target.id}")   # replace with your answer')
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -140,18 +143,21 @@ def _placeholders(solution_lines: list[str]) -> list[str]:
                 add_name(t)
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
             add_name(node.target)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in seen:
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and wanted(node.name):
             seen.add(node.name)
             out.append(f"def {node.name}(*args, **kwargs):\n    raise NotImplementedError()")
     return out
 
 
-def strip_solutions(source: str, cell_type: str = "code", where: str = "cell") -> str:
+def strip_solutions(source: str, cell_type: str = "code", where: str = "cell",
+                    used: set[str] | None = None) -> str:
     """Replace every ``BEGIN SOLUTION``..``END SOLUTION`` region of ``source``.
 
     Code: ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` at the region's
     indentation (at top level with ``name = NoAnswer("name")`` placeholders between
-    the two for the names the solution defines, so the test cell fails politely).  Markdown: ``YOUR ANSWER HERE``.
+    the two for the names the solution defines, so the test cell fails politely;
+    with ``used``, only for those names — the ones other cells refer to — so a
+    solution's helper functions are not given away).  Markdown: ``YOUR ANSWER HERE``.
     """
     lines = source.splitlines()
     out: list[str] = []
@@ -178,7 +184,8 @@ def strip_solutions(source: str, cell_type: str = "code", where: str = "cell") -
         if cell_type == "code":
             stub = CODE_STUB.splitlines()
             if not indent:
-                holders = [p for ph in _placeholders(lines[i + 1:j]) for p in ph.splitlines()]
+                holders = [p for ph in _placeholders(lines[i + 1:j], used)
+                           for p in ph.splitlines()]
                 if any("NoAnswer(" in h for h in holders):
                     holders.insert(0, "from kingdoms.exercises import NoAnswer")
                 stub[1:1] = holders
@@ -211,6 +218,13 @@ def strip_hidden_tests(source: str, where: str = "cell") -> str:
     return "\n".join(out)
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _source(cell) -> str:
+    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
+
+
 def _nbgrader(cell) -> dict:
     return cell.get("metadata", {}).get("nbgrader", {}) or {}
 
@@ -221,14 +235,17 @@ def student_version(nb, name: str = "notebook"):
     metadata kept."""
     import copy
     nb = copy.deepcopy(nb)
+    names = [set(_IDENTIFIER.findall(_source(c))) if c.cell_type == "code" else set()
+             for c in nb.cells]
     for k, cell in enumerate(nb.cells):
+        used = set().union(*(n for i, n in enumerate(names) if i != k))
         where = f"{name}, cell {k}"
         meta = _nbgrader(cell)
-        src = cell.source if isinstance(cell.source, str) else "".join(cell.source)
+        src = _source(cell)
         has_region = any(_BEGIN_SOLUTION.match(line) for line in src.splitlines())
         if meta.get("solution"):
             if has_region:
-                src = strip_solutions(src, cell.cell_type, where)
+                src = strip_solutions(src, cell.cell_type, where, used)
             else:   # nbgrader: a solution cell without markers is replaced entirely
                 src = CODE_STUB if cell.cell_type == "code" else MARKDOWN_STUB
         elif has_region:

@@ -167,3 +167,19 @@ def test_trees_and_solver_work_midgame(name, config):
     except TreeTooLarge:
         return
     assert len(sol.value) == game.players
+
+
+@pytest.fixture(scope="module")
+def pool():
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=2) as executor:
+        yield executor
+
+
+@pytest.mark.parametrize("name", kingdoms.games())
+def test_simulate_in_worker_processes_matches_serial(name, pool):
+    """Games travel to worker processes and give the serial run's numbers."""
+    from kingdoms.core import simulate
+    game = kingdoms.game(name)
+    serial = simulate(game, 6, seed=4, batch=2, progress=False)
+    assert simulate(game, 6, seed=4, batch=2, executor=pool, progress=False) == serial

@@ -15,7 +15,9 @@ Two kinds of question:
      face-down Right card of an opponent is such a card too.
    * The empty slot facing your card (Bottom, Top), the missing Top cards (for the
      Left side) and the missing Bottom cards (for a "closest to bottom sum" Right)
-     are filled by one ``rival``: by default the next opponent in turn order.
+     are filled by one ``rival`` (by default the next opponent in turn order) as long
+     as they hold cards; then by the other opponents in turn order; and if no
+     opponent has a card left, by a random card of your own hand.
 
    Under this model everything is a draw without replacement, enumerated exactly;
    the result is a ``Fraction`` or a ``Distribution``.  It answers "how good is this
@@ -141,12 +143,38 @@ def _next_opponent(state, player: int) -> int:
     return (player + 1) % n
 
 
+def _fillers(state, player: int, models: dict, rival: int, count: int, used: Counter,
+             card=None) -> list:
+    """Who plays each of ``count`` missing cards: the ``rival`` while they have cards,
+    then the other opponents in turn order, then ``player`` (a random card of their
+    own remaining hand).  Adds ``player``'s own hand to ``models`` when needed."""
+    n = state.game.players
+    order = [rival] + [(rival + i) % n for i in range(1, n) if (rival + i) % n not in (rival, player)]
+    out = []
+    for _ in range(count):
+        for o in order:
+            if used[o] < models[o].size:
+                break
+        else:
+            if player not in models:
+                own = tuple(c for c in state.hands[player] if c != card)
+                models[player] = HandModel(player, own, 0, ())
+            o = player
+            if used[o] >= models[o].size:
+                raise ValueError("nobody holds enough cards to fill the encounter")
+        used[o] += 1
+        out.append(o)
+    return out
+
+
 def reply_distribution(state: BlackForestState, player: int | None = None,
                        rival: int | None = None, known: Mapping | None = None) -> Distribution:
     """The card ``rival`` plays next, as ``player`` models it (a ``Distribution`` of cards)."""
     player = state.current_player() if player is None else player
     rival = _next_opponent(state, player) if rival is None else rival
     m = hand_model(state, player, rival, (known or {}).get(rival, ()))
+    if not m.size:
+        raise ValueError(f"{state.game.player_name(rival)} has no card to play")
     return Distribution((cards[0], p) for cards, p in _draws({rival: m}, [rival]))
 
 
@@ -199,8 +227,8 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
 
         if slot:
             return Distribution.always(result(card, slot[0][1]))
-        return Distribution((result(card, cards[0]), p)
-                            for cards, p in _draws(models, [rival]))
+        needs = _fillers(state, player, models, rival, 1, Counter(), card)
+        return Distribution((result(card, cards[0]), p) for cards, p in _draws(models, needs))
     if space == "left":
         suits = {c.suit for _, c in state.top}
         missing = CAPACITY["top"] - len(state.top)
@@ -209,8 +237,8 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
             hit = card.suit in suits or any(c.suit == card.suit for c in cards)
             return (True, card.value) if hit else (False, 0)
 
-        return Distribution((result(cards), p)
-                            for cards, p in _draws(models, [rival] * missing))
+        needs = _fillers(state, player, models, rival, missing, Counter(), card)
+        return Distribution((result(cards), p) for cards, p in _draws(models, needs))
     # the Right side
     cond = g.conditions[state.encounter]
     if later_right == "all":
@@ -219,13 +247,15 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
                                              if all(p != o for p, _ in state.right)]
     if player in others:
         raise ValueError("later_right may not name the player asking")
+    others = [o for o in others if models[o].size]
     missing_bottom = CAPACITY["bottom"] - len(state.bottom) if cond.needs_bottom() else 0
-    needs = others + [rival] * missing_bottom
+    used = Counter(others)
+    needs = others + _fillers(state, player, models, rival, missing_bottom, used, card)
     n_right = len(others)
 
     def result(cards):
         right = [(player, card)] + list(zip(others, cards[:n_right]))
-        bottom = list(state.bottom) + [(rival, c) for c in cards[n_right:]]
+        bottom = list(state.bottom) + list(zip(needs[n_right:], cards[n_right:]))
         won = right_winner(cond, right, bottom) == (player, card)
         return (True, g.right_points) if won else (False, 0)
 
@@ -293,12 +323,15 @@ def left_match_probability(state: BlackForestState, suit: str, player: int | Non
     played by ``rival`` (under the module's model)."""
     player = state.current_player() if player is None else player
     rival = _next_opponent(state, player) if rival is None else rival
-    m = hand_model(state, player, rival, (known or {}).get(rival, ()))
+    known = known or {}
+    models = {o: hand_model(state, player, o, known.get(o, ()))
+              for o in range(state.game.players) if o != player}
     suits = {c.suit for _, c in state.top}
     if suit in suits:
         return Fraction(1)
     missing = CAPACITY["top"] - len(state.top)
-    return sum((p for cards, p in _draws({rival: m}, [rival] * missing)
+    needs = _fillers(state, player, models, rival, missing, Counter())
+    return sum((p for cards, p in _draws(models, needs)
                 if any(c.suit == suit for c in cards)), Fraction(0))
 
 

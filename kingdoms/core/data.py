@@ -40,7 +40,15 @@ class Assumption:
     reason: str
 
     def __str__(self):
-        return f"{self.key} = {self.value!r}  (assumed: {self.reason})"
+        return f"{self.key} = {_thaw(self.value)!r}  (assumed: {self.reason})"
+
+
+def _thaw(x):
+    if isinstance(x, Mapping):
+        return {k: _thaw(v) for k, v in x.items()}
+    if isinstance(x, tuple):
+        return [_thaw(v) for v in x]
+    return x
 
 
 def _freeze(x):
@@ -61,6 +69,9 @@ class GameData:
     def __init__(self, raw: Mapping, origin: str):
         self.raw = _freeze(raw)
         self.origin = origin
+
+    def __reduce__(self):   # mapping proxies do not pickle; rebuild from plain values
+        return (GameData, (_thaw(self.raw), self.origin))
 
     def __getitem__(self, key):
         return self.raw[key]

@@ -104,8 +104,11 @@ def _herd(value, key, data) -> tuple:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
+    """The parsed data.  Compared and hashed by identity (it is built once per data
+    file and shared), which keeps the many caches keyed on it cheap."""
+
     species: tuple
     supply: tuple                      # per species
     trade_rates: tuple                 # rate to trade species i -> i+1 (len 3)

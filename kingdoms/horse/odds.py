@@ -41,7 +41,7 @@ __all__ = [
     "roll_distribution", "roll_counts", "p_cattle", "king_pool", "dice_gain",
     "policy_distribution", "solve_rerolls", "RerollPolicy", "keep_options",
     "goal_cattle", "goal_sheep_value", "RerollGame",
-    "multiplication_distribution", "aim_multiplication",
+    "multiplication_distribution", "multiplication_new_animals", "aim_multiplication",
     "trade_graph", "sheep_values", "sheep_value", "trade_cascade", "can_reach_by_trading",
     "fewest_trading_phases", "can_finish_now", "extra_sheep_needed", "trade_chain",
     "useful_die_left", "die_names",
@@ -98,8 +98,22 @@ def roll_distribution(game=None) -> Distribution:
     species on the pink die.  With the packaged (assumed) faces: 56 x 3 = 168
     outcomes, probabilities in 1296ths.
     """
-    weights, _ = roll_counts(game)
-    return Distribution(weights)
+    weights, total = roll_counts(game)
+    return _exact(weights, total)
+
+
+def _exact(weights: dict, total: int) -> Distribution:
+    """A Distribution from integer weights already in sorted order that sum to
+    ``total``.  Builds the Fractions directly (the generic constructor re-sums,
+    re-sorts and re-divides, which is most of the time for a small table); falls
+    back to the constructor if the core class changes shape."""
+    try:
+        d = Distribution.__new__(Distribution)
+        d._p = {k: Fraction(w, total) for k, w in weights.items()}
+        d._hash = None
+        return d
+    except (AttributeError, TypeError):    # pragma: no cover - core changed
+        return Distribution(weights)
 
 
 def icepool_roll_distribution(game=None):
@@ -191,14 +205,20 @@ def policy_distribution(policy: Callable, rerolls: int = 2, game=None,
     first = roll_distribution(comp) if use_mult else king_pool(comp.king_count, comp).map(
         lambda k: (k, None))
 
+    memo: dict = {}
+
     def go(roll, left):
         if left == 0:
             return Distribution.always(roll)
         kept, keep_mult = policy(roll, left)
         if len(kept) == len(roll[0]) and (keep_mult or roll[1] is None):
             return Distribution.always(roll)
-        return _reroll(tuple(kept), keep_mult, roll[1], comp, use_mult).bind(
-            lambda r: go(r, left - 1))
+        key = (tuple(kept), keep_mult, roll[1] if keep_mult else None, left)
+        d = memo.get(key)
+        if d is None:       # the same kept dice always lead to the same future
+            d = memo[key] = _reroll(tuple(kept), keep_mult, roll[1], comp, use_mult).bind(
+                lambda r: go(r, left - 1))
+        return d
 
     return first.bind(lambda r: go(r, rerolls))
 
@@ -414,6 +434,11 @@ def multiplication_distribution(herd: tuple, game=None) -> Distribution:
     comp = _comp(game)
     return Distribution.uniform(comp.mult_faces).map(
         lambda s: (s, herd[SPECIES.index(s)] // 2))
+
+
+def multiplication_new_animals(herd: tuple, game=None) -> Distribution:
+    """The number of new animals the pink die alone brings ``herd`` (any species)."""
+    return multiplication_distribution(herd, game).map(lambda o: o[1])
 
 
 def aim_multiplication(herd: tuple, game=None) -> list:

@@ -7,8 +7,9 @@ modelling choice.  The state is one frozen dataclass; each player is a frozen
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, replace as _dc_replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State
@@ -21,6 +22,16 @@ from .components import SPECIES, Components, components, game_data, herd_text
 from .odds import keep_options, roll_counts
 
 __all__ = ["Horse", "HorseState", "Farm"]
+
+
+def replace(obj, **changes):
+    """``dataclasses.replace``, fast for ``HorseState`` (see ``_fast_replace``)."""
+    if type(obj) is HorseState:
+        for k in changes:
+            if k.startswith("_") or k not in obj.__dict__:
+                raise TypeError(f"HorseState has no field {k!r}")
+        return _fast_replace(obj, changes)
+    return _dc_replace(obj, **changes)
 
 SHEEP, PIG, CATTLE, HORSE = range(4)
 MOVES_PER_PHASE_NOTE = ("Fence work is bounded by the fences received; every other "
@@ -182,6 +193,26 @@ class HorseState(State):
             return _reroll_outcomes(self.game.comp, self.dice, self.pending_keep)
         return _roll_outcomes(self.game.comp)
 
+    def _sample_chance(self, rng):
+        """Roll the dice directly (same probabilities as the listing, much faster
+        than walking 168 outcomes); card draws use the listing."""
+        if self.draws or self.phase == "deal":
+            return super()._sample_chance(rng)
+        comp = self.game.comp
+        names = _king_names(comp)
+        if self.phase == "reroll":
+            kept, keep_mult = self.pending_keep
+            king = tuple(sorted(kept + tuple(rng.choice(names)
+                                             for _ in range(comp.king_count - len(kept)))))
+            mult = self.dice[1] if keep_mult else rng.choice(comp.mult_faces)
+        else:
+            king = tuple(sorted(rng.choice(names) for _ in range(comp.king_count)))
+            mult = rng.choice(comp.mult_faces)
+        return Roll(king, mult)
+
+    def _is_possible_outcome(self, outcome):
+        return outcome in dict(self._chance_list())
+
     def _deal_target(self) -> int:
         dealt = sum(len(f.hand) for f in self.farms)
         return dealt // self.game.comp.hand
@@ -194,9 +225,9 @@ class HorseState(State):
         if self.fence_job is not None:
             return self._fence_actions()
         if self.must_release():
-            return tuple(RunAway(s) for s, n in zip(SPECIES, farm.herd) if n)
+            return tuple(_RUN[i] for i, n in enumerate(farm.herd) if n)
         if self.phase == "keep":
-            return tuple(KeepDice(k, m) for k, m in keep_options(self.dice))
+            return _keep_actions(self.dice)
         if self.phase == "effects":
             acts = []
             seen = set()
@@ -205,28 +236,24 @@ class HorseState(State):
                 if d in seen or d == "half cattle":
                     continue
                 seen.add(d)
-                acts.append(UseDie(d))
+                acts.append(_use(d))
             if halves >= 2:
                 acts.append(UseCattle())
             if not self.card_played:
                 for name in sorted(set(farm.hand)):
                     if self._affordable(farm, name):
-                        acts.append(PlayCard(name))
-            acts += [RunAway(s) for s, n in zip(SPECIES, farm.herd) if n]
+                        acts.append(_play(name))
+            acts += [_RUN[i] for i, n in enumerate(farm.herd) if n]
             acts.append(EndEffects())
             return tuple(acts)
         if self.phase == "discard":
-            subs = set()
-            hand = farm.hand
-            for mask in range(1 << len(hand)):
-                subs.add(tuple(hand[i] for i in range(len(hand)) if mask >> i & 1))
-            return tuple(Discard(s) for s in sorted(subs, key=lambda t: (len(t), t)))
+            return _discard_actions(farm.hand)
         if self.phase == "others":
             avail = self.available_dice()
-            return tuple(TakeDie(d) for d in sorted(set(avail))) + (TakeDie(None),)
+            return _take_actions(avail)
         if self.phase in ("trade", "final"):
             acts = [t for t in self._trades(me)]
-            acts += [RunAway(s) for s, n in zip(SPECIES, farm.herd) if n]
+            acts += [_RUN[i] for i, n in enumerate(farm.herd) if n]
             acts.append(EndTrading())
             return tuple(acts)
         raise AssertionError(f"no decisions in phase {self.phase}")
@@ -239,14 +266,14 @@ class HorseState(State):
         return tuple(left)
 
     def _affordable(self, farm, name) -> bool:
-        card = self.game.comp.card(name)
+        card = _card(self.game.comp, name)
         return all(h >= p for h, p in zip(farm.herd, card.pay))
 
     def rates(self, player: int) -> tuple:
         """This player's trade rates (cards may lower one)."""
         rates = list(self.game.comp.trade_rates)
         for name in self.farms[player].tableau:
-            card = self.game.comp.card(name)
+            card = _card(self.game.comp, name)
             if card.rate:
                 i = SPECIES.index(card.rate[0])
                 rates[i] = min(rates[i], card.rate[1])
@@ -255,7 +282,7 @@ class HorseState(State):
     def trades_all(self, player: int) -> bool:
         if self.phase == "final":
             return True
-        return any(self.game.comp.card(n).trade_all for n in self.farms[player].tableau)
+        return any(_card(self.game.comp, n).trade_all for n in self.farms[player].tableau)
 
     def _trades(self, me):
         if self.traded and not self.trades_all(me):
@@ -265,21 +292,21 @@ class HorseState(State):
             if SPECIES[i] in self.traded:
                 continue
             for k in range(1, herd[i] // r + 1):
-                yield Trade(SPECIES[i], k * r, SPECIES[i + 1], k)
+                yield _trade(i, k * r, k)
 
     def _fence_actions(self):
         player, received, placed, moved, lifted = self.fence_job
         fences = self.farms[player].fences
         empty = [e for e in range(pasture.EDGES) if not fences >> e & 1]
         if lifted >= 0:
-            return tuple(PutFence(e) for e in empty)
+            return tuple(_PUT[e] for e in empty)
         acts = []
         supply = self.game.comp.fences_per_player - pasture.popcount(fences)
         if placed < received and supply > 0:
-            acts += [PlaceFence(e) for e in empty]
+            acts += [_PLACE[e] for e in empty]
         if moved < received:
-            acts += [LiftFence(e) for e in range(pasture.EDGES) if fences >> e & 1]
-        acts.append(EndFences())
+            acts += [_LIFT[e] for e in range(pasture.EDGES) if fences >> e & 1]
+        acts.append(_END_FENCES)
         return tuple(acts)
 
     def _why_illegal(self, action):
@@ -308,7 +335,20 @@ class HorseState(State):
             return "Each other player chooses a different die of the final result."
         if isinstance(action, Trade):
             return ("In a trading phase you trade any number of ONE species for the next "
-                    "species up (2 sheep: 1 pig, 3 pigs: 1 cattle, 4 cattle: 1 horse).")
+                    "species up (2 sheep: 1 pig, 3 pigs: 1 cattle, 4 cattle: 1 horse), "
+                    "giving only animals you own.")
+        if isinstance(action, KeepDice):
+            return ("You may re-roll any of your dice at most twice, right after a roll; "
+                    "keep only dice that show.")
+        if isinstance(action, Discard):
+            return ("Only when you played no farm card may you discard cards from your "
+                    "hand (and draw as many), at the end of your dice phase.")
+        if isinstance(action, RunAway):
+            return "You can only let animals you own run away, and only on your own step."
+        if isinstance(action, (PlaceFence, LiftFence, PutFence, EndFences)):
+            return "Fences are placed or moved only right after you receive fences."
+        if isinstance(action, (EndEffects, EndTrading)):
+            return f"It is the {self.phase} step now."
         return None
 
     # ---------------------------------------------------------------- transitions
@@ -424,7 +464,7 @@ class HorseState(State):
     def _multiply(self, player: int, sp: int):
         herd = self.farms[player].herd
         n = herd[sp] // 2
-        if n and any(self.game.comp.card(c).multiply_bonus == SPECIES[sp]
+        if n and any(_card(self.game.comp, c).multiply_bonus == SPECIES[sp]
                      for c in self.farms[player].tableau):
             n += 1
         return self._receive(player, sp, n) if n else self
@@ -503,7 +543,7 @@ class HorseState(State):
     # ---- farm cards
     def _play_card(self, name):
         comp = self.game.comp
-        card = comp.card(name)
+        card = _card(comp, name)
         me = self.active
         farm = self.farms[me]
         hand = list(farm.hand)
@@ -666,6 +706,31 @@ class HorseState(State):
 
 # ============================================================== helpers
 
+_PLACE = tuple(PlaceFence(e) for e in range(pasture.EDGES))
+_LIFT = tuple(LiftFence(e) for e in range(pasture.EDGES))
+_PUT = tuple(PutFence(e) for e in range(pasture.EDGES))
+_END_FENCES = EndFences()
+_STATE_FIELDS = None
+
+
+def _fast_replace(state, changes):
+    """``dataclasses.replace`` without re-running ``__init__`` (the states are plain
+    frozen dataclasses without ``__post_init__``): copy the field values, apply the
+    changes, drop the route and the caches."""
+    global _STATE_FIELDS
+    if _STATE_FIELDS is None:
+        import dataclasses
+        _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(HorseState)
+                              if not f.name.startswith("_"))
+    new = object.__new__(HorseState)
+    src = state.__dict__
+    nd = new.__dict__
+    for name in _STATE_FIELDS:
+        nd[name] = src[name]
+    nd.update(changes)
+    return new
+
+
 def _add(t: tuple, i: int, k: int) -> tuple:
     return t[:i] + (t[i] + k,) + t[i + 1:]
 
@@ -680,6 +745,60 @@ def _card_index(comp, name) -> int:
 def _die_names(dice) -> tuple:
     king, mult = dice
     return tuple(king) + (f"multiply {mult}",)
+
+
+_RUN = tuple(RunAway(sp) for sp in SPECIES)
+_CARDS: dict = {}
+
+
+def _card(comp, name):
+    table = _CARDS.get(comp)
+    if table is None:
+        table = _CARDS[comp] = {c.name: c for c in comp.cards}
+    return table[name]
+
+
+@lru_cache(maxsize=None)
+def _use(die):
+    return UseDie(die)
+
+
+@lru_cache(maxsize=None)
+def _play(name):
+    return PlayCard(name)
+
+
+@lru_cache(maxsize=None)
+def _trade(i, pay, count):
+    return Trade(SPECIES[i], pay, SPECIES[i + 1], count)
+
+
+@lru_cache(maxsize=4096)
+def _keep_actions(dice):
+    return tuple(KeepDice(k, m) for k, m in keep_options(dice))
+
+
+@lru_cache(maxsize=4096)
+def _discard_actions(hand):
+    subs = set()
+    for mask in range(1 << len(hand)):
+        subs.add(tuple(hand[i] for i in range(len(hand)) if mask >> i & 1))
+    return tuple(Discard(t) for t in sorted(subs, key=lambda t: (len(t), t)))
+
+
+@lru_cache(maxsize=4096)
+def _take_actions(avail):
+    return tuple(TakeDie(d) for d in sorted(set(avail))) + (TakeDie(None),)
+
+
+_NAMES: dict = {}
+
+
+def _king_names(comp):
+    names = _NAMES.get(comp)
+    if names is None:
+        names = _NAMES[comp] = tuple(f.name for f in comp.king_faces)
+    return names
 
 
 _ROLLS: dict = {}

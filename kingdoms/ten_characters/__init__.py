@@ -17,7 +17,10 @@ passes; the most points win.
 (6, 4)
 >>> from kingdoms.ten_characters import score_pass
 >>> score_pass({"dragon": 2, "king": 3}, [["dragon", "king"], ["jester", "queen"]]).totals
-(8, 0)
+(8, 12)
+
+(Player 2's Jester spoils Player 1's King and scores the three Kings, because Player 1
+keeps a King; the Queen has no Queen+King set.)
 
 Unknown numbers (initiative values, order of equal cards, refills) are documented
 assumptions in ``data.toml``: see ``game.assumptions_table()``.

@@ -27,9 +27,9 @@ from .rules import (CHARACTERS, CI, COLUMNS, Choose, Discard, TenCharactersState
 from .scoring import DEFAULT_POINTS, LABELS, normalise_counts, score_card, score_pass
 
 __all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
-           "hand_potential", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
+           "hand_potential", "potential_difference", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
            "verify_equilibrium", "equilibrium", "unseen_cards", "unicorn_draw_odds",
-           "draw_odds", "p_holds", "p_draw_at_least"]
+           "draw_odds", "p_holds", "p_draw_at_least", "benchmarks"]
 
 
 # ============================================================================ scores
@@ -128,17 +128,30 @@ def _scored(s: TenCharactersState, mark: int):
     return len(s.scoring_log) > mark
 
 
-def _value(s: TenCharactersState, mark: int, memo: dict) -> Fraction:
-    """Exact expected (player 1 - player 2) points of the pass being scored."""
+def potential_difference(state: TenCharactersState) -> Fraction:
+    """Player 1's hand potential minus player 2's (best 2 cards scored on the display now,
+    King and Jester at their best case): a horizon value for turns before the last."""
+    g = state.game
+    d = state.display_counts()
+    return Fraction(hand_potential(state.hands[0], d, g.scoring_cards, g.points)
+                    - hand_potential(state.hands[1], d, g.scoring_cards, g.points))
+
+
+def _value(s: TenCharactersState, mark: int, memo: dict, turn=None, horizon=None) -> Fraction:
+    """Exact expected (player 1 - player 2) points of the pass being scored (or, when the
+    turn ends without a scoring, ``horizon`` of the position after the turn)."""
     if _scored(s, mark):
         _, _, pts = s.scoring_log[mark]
         return Fraction(pts[0] - pts[1])
+    if turn is not None and s.turn != turn:
+        return Fraction(horizon(s))
     hit = memo.get(s)
     if hit is not None:
         return hit
     cp = s.current_player()
     if cp == CHANCE:
-        v = sum((p * _value(s.apply(o), mark, memo) for o, p in s.chance_outcomes()), Fraction(0))
+        v = sum((p * _value(s.apply(o), mark, memo, turn, horizon) for o, p in s.chance_outcomes()),
+                Fraction(0))
     elif s.pending and s.pending[0] == "unicorn_discard" and len(s.pending[1]) == 2 \
             and all(s.discarding[p] is None for p in s.pending[1]):
         # both players discard at the same time: a small simultaneous game of its own
@@ -146,11 +159,11 @@ def _value(s: TenCharactersState, mark: int, memo: dict) -> Fraction:
         rows = []
         for a in first:
             t = s.apply(a)
-            rows.append([_value(t.apply(b), mark, memo) for b in t.legal_actions()])
+            rows.append([_value(t.apply(b), mark, memo, turn, horizon) for b in t.legal_actions()])
         sign = 1 if s.pending[1][0] == 0 else -1
         v = sign * solve_zero_sum([[sign * x for x in r] for r in rows])[2]
     else:
-        vals = [_value(s.apply(a), mark, memo) for a in s.legal_actions()]
+        vals = [_value(s.apply(a), mark, memo, turn, horizon) for a in s.legal_actions()]
         v = max(vals) if cp == 0 else min(vals)
     memo[s] = v
     return v
@@ -188,17 +201,22 @@ class PayoffMatrix:
                              for r in self.entries])
 
 
-def payoff_matrix(state: TenCharactersState) -> PayoffMatrix:
-    """The one-shot game of the last turn of a pass, two players.
+def payoff_matrix(state: TenCharactersState, horizon=None) -> PayoffMatrix:
+    """The one-shot game of simultaneous card choices, two players.
 
-    Each player holds 3 cards (2 + the one to play); both choose at once.  Entry
-    ``[r][c]`` is the exact expected difference of this pass's points (player 1 minus
-    player 2) when player 1 plays ``r`` and player 2 plays ``c``.  Chance (Unicorn draws,
-    the Fortune Teller's peek) is averaged exactly; the optional effects after the reveal
-    (Knight, Mage, Jester column, Unicorn discard) are played optimally by their owners
-    (player 1 maximises, player 2 minimises the difference; two Unicorn discards at once
-    are solved as their own small simultaneous game — a simplification: each is assumed
-    to know both drawn cards).  Uses the full state (a teacher's tool).
+    In the last turn of a pass each player holds 3 cards (2 + the one to play); both
+    choose at once.  Entry ``[r][c]`` is the exact expected difference of this pass's
+    points (player 1 minus player 2) when player 1 plays ``r`` and player 2 plays ``c``.
+    Chance (Unicorn draws, the Fortune Teller's peek) is averaged exactly; the optional
+    effects after the reveal (Knight, Mage, Jester column, Unicorn discard) are played
+    optimally by their owners (player 1 maximises, player 2 minimises the difference; two
+    Unicorn discards at once are solved as their own small simultaneous game — a
+    simplification: each is assumed to know both drawn cards).  Uses the full state (a
+    teacher's tool).
+
+    For an earlier turn give ``horizon``: a function of the position after the turn
+    returning the value of the difference there, or ``"potential"`` for
+    ``potential_difference`` (the difference of the best pairs still in hand).
     """
     if state.game.players != 2:
         raise ValueError("the payoff matrix is for two players")
@@ -206,10 +224,15 @@ def payoff_matrix(state: TenCharactersState) -> PayoffMatrix:
         raise ValueError("payoff_matrix needs the full state, not a player's view")
     if state.phase != "choose" or any(c is not None for c in state.chosen):
         raise ValueError("the payoff matrix starts where both players are about to choose")
-    if any(len(h) != state.game.scoring_cards + 1 for h in state.hands):
+    last = all(len(h) == state.game.scoring_cards + 1 for h in state.hands)
+    if horizon == "potential":
+        horizon = potential_difference
+    if not last and horizon is None:
         raise ValueError("the one-shot game is the LAST turn of a pass (each player holds "
                          f"{state.game.scoring_cards + 1} cards); here the hands hold "
-                         f"{', '.join(str(len(h)) for h in state.hands)}")
+                         f"{', '.join(str(len(h)) for h in state.hands)} — give a horizon "
+                         "value for earlier turns, e.g. horizon='potential'")
+    turn = None if last else state.turn
     mark = len(state.scoring_log)
     memo: dict = {}
     rows = sorted(set(state.hands[0]))
@@ -217,7 +240,7 @@ def payoff_matrix(state: TenCharactersState) -> PayoffMatrix:
     entries = []
     for r in rows:
         s1 = state.apply(Choose(0, r))
-        entries.append([_value(s1.apply(Choose(1, c)), mark, memo) for c in cols])
+        entries.append([_value(s1.apply(Choose(1, c)), mark, memo, turn, horizon) for c in cols])
     return PayoffMatrix(rows, cols, entries)
 
 
@@ -330,6 +353,8 @@ def unseen_cards(state: TenCharactersState, player: int) -> dict:
         for i, k in enumerate(v.discard):
             seen[i] += k
     add(c for _, c in v.queue)
+    if v.pending and v.pending[0] == "jester":
+        add(["jester"])                      # revealed, about to join a column
     for t, k in enumerate(v.known[player]):
         if t != player:
             add(k)
@@ -377,3 +402,32 @@ def p_holds(state: TenCharactersState, player: int, target: int, character: str)
     if size <= 0:
         return Fraction(0)
     return hypergeometric(total, unseen[character], size).P(lambda x: x >= 1)
+
+
+# ============================================================================ benchmark
+
+def benchmarks() -> list[str]:
+    """``make bench``: the exact zero-sum solver beside sympy's exact simplex (``lpmax``)."""
+    import random
+    import time
+
+    from sympy import Rational, symbols
+    from sympy.solvers.simplex import lpmax
+    lines = []
+    for size in (3, 6):
+        rng = random.Random(size)
+        A = [[rng.randint(-9, 9) for _ in range(size)] for _ in range(size)]
+        t = time.perf_counter()
+        ours = solve_zero_sum(A)[2]
+        t_ours = time.perf_counter() - t
+        xs = symbols(f"x0:{size}")
+        v = symbols("v")
+        cons = [sum(xs[i] * (A[i][j] + 10) for i in range(size)) >= v for j in range(size)]
+        cons += [x >= 0 for x in xs] + [sum(xs) <= 1, sum(xs) >= 1]
+        t = time.perf_counter()
+        theirs = lpmax(v, cons)[0] - 10
+        t_sympy = time.perf_counter() - t
+        same = Rational(ours.numerator, ours.denominator) == theirs
+        lines.append(f"zero-sum {size}x{size}: ours {t_ours * 1e3:.2f} ms, sympy lpmax "
+                     f"{t_sympy * 1e3:.2f} ms, ratio {t_sympy / t_ours:.1f}, same value: {same}")
+    return lines

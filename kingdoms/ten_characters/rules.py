@@ -377,7 +377,7 @@ def _fractions(total: int) -> tuple:
 
 
 def _outcomes(cls, player: int) -> tuple:
-    """The ten possible draws of ``player`` as interned outcome objects."""
+    """``cls(player, card)`` for the ten characters, as interned objects (built once)."""
     key = (cls, player)
     try:
         return _ROWS[key]
@@ -465,7 +465,9 @@ class TenCharactersState(State):
     def _legal_actions(self):
         p = self.current_player()
         if self.phase == "choose":
-            return tuple(Choose(p, c) for c in sorted(set(self.hands[p])))
+            row = _outcomes(Choose, p)
+            hand = self.hands[p]
+            return tuple(row[i] for i, c in enumerate(CHARACTERS) if c in hand)
         kind = self.pending[0]
         if kind == "knight":
             return (KnightRemove(p, True), KnightRemove(p, False))
@@ -478,7 +480,9 @@ class TenCharactersState(State):
         if kind == "peek_target":
             return tuple(PeekAt(p, t) for t in self._peek_targets(p))
         if kind == "unicorn_discard":
-            return tuple(Discard(p, c) for c in sorted(set(self.hands[p])))
+            row = _outcomes(Discard, p)
+            hand = self.hands[p]
+            return tuple(row[i] for i, c in enumerate(CHARACTERS) if c in hand)
         raise AssertionError(kind)  # pragma: no cover
 
     def _why_illegal(self, action):

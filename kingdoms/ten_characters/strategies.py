@@ -5,7 +5,8 @@ A policy is ``policy(state, rng) -> action`` (see ``kingdoms.core.play``).
 * ``random_policy`` — any legal action.
 * ``hold_back_policy`` — play the hand card that is worth least as a scoring card now.
 * ``greedy_policy`` — play the card after which the best two remaining cards score most
-  on the new display; use every effect (Knight, Mage, Jester, discard) the same way.
+  on the new display (ties: the card worth least now); use every effect (Knight, Mage,
+  Jester, discard) the same way.
 
 Both non-random strategies value the King and the Jester at their best case (see
 ``odds.card_values``): they do not guess what the others will keep.
@@ -50,8 +51,9 @@ def _effect_choice(state, view, p, keep):
             val = hand_potential(h, disp, keep, state.game.points)
         else:
             val = hand_potential(hand, _after_effect(disp, a), keep, state.game.points)
-        if best_val is None or val > best_val:
-            best, best_val = a, val
+        key = (val, str(a))                    # ties broken by the action's text, not list order
+        if best_val is None or key > best_val:
+            best, best_val = a, key
     return best
 
 
@@ -71,6 +73,7 @@ def greedy_policy(state, rng):
     if view.phase != "choose":
         return _effect_choice(state, view, p, keep)
     disp = view.display_counts()
+    now = card_values(disp, state.game.points)
     best, best_val = None, None
     for a in state.legal_actions():
         h = list(view.hands[p])
@@ -83,8 +86,9 @@ def greedy_policy(state, rng):
         else:
             d[a.card] += 1
             val = hand_potential(h, d, keep, state.game.points)
-        if best_val is None or val > best_val:
-            best, best_val = a, val
+        key = (val, -now[a.card], a.card)     # ties: give up the card worth least now
+        if best_val is None or key > best_val:
+            best, best_val = a, key
     return best
 
 

@@ -234,7 +234,7 @@ class Stepper(W.VBox):
         self._render()
         return n
 
-    def open_tree(self, depth: int = 2):
+    def open_tree(self, depth: int = 1):
         """Show a ``TreeExplorer`` rooted at the current state below the stepper."""
         from .tree import TreeExplorer
         close_all(self._tree_box.children)
@@ -287,18 +287,23 @@ class Stepper(W.VBox):
             cp = state.current_player()
             if cp == TERMINAL:
                 break
-            if cp == CHANCE:
-                action = state.sample_chance(self.rng)
-            elif cp in self.seats:
-                action = self.seats[cp](state, self.rng)
-            elif stop_at_human:
+            if cp >= 0 and cp not in self.seats and stop_at_human:
                 break
-            else:
-                action = random_policy(state, self.rng)
+            who = self.game.player_name(cp) if cp >= 0 else "chance"
+            try:
+                if cp == CHANCE:
+                    action = state.sample_chance(self.rng)
+                elif cp in self.seats:
+                    action = self.seats[cp](state, self.rng)
+                else:
+                    action = random_policy(state, self.rng)
+            except Exception as e:   # a broken bot: say so, keep what was played
+                self._set_message(f"The policy of {who} failed: {type(e).__name__}: {e}",
+                                  "error")
+                return steps
             try:
                 state = state.apply(action)
             except IllegalAction as e:
-                who = self.game.player_name(cp) if cp >= 0 else "chance"
                 self._set_message(f"The policy of {who} chose an illegal action: {e}", "error")
                 return steps
             self._push(state)
@@ -317,7 +322,12 @@ class Stepper(W.VBox):
     def _render(self) -> None:
         state = self.state
         persp = self._persp.value
-        shown = state if persp == OMNISCIENT else state.view(persp)
+        try:
+            shown = state if persp == OMNISCIENT else state.view(persp)
+        except Exception as e:   # a game's view failing must not break the stepper
+            shown = state
+            self._set_message(f"view({persp}) failed ({type(e).__name__}: {e}); "
+                              "showing everything.", "error")
         cp = state.current_player()
         seen = "everything (omniscient)" if persp == OMNISCIENT else \
             f"what {self.game.player_name(persp)} may see"

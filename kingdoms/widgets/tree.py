@@ -36,7 +36,7 @@ class TreeExplorer(W.VBox):
     """
 
     def __init__(self, state: State, depth: int = 2, max_depth: int = 6,
-                 max_nodes: int = 300, max_states: int = 20_000, render: bool = True):
+                 max_nodes: int = 300, max_states: int = 2_000, render: bool = True):
         self.max_nodes = max_nodes
         self.max_states = max_states
         self._roots: list[State] = [state]
@@ -114,8 +114,9 @@ class TreeExplorer(W.VBox):
                 return g, True, note
             except (TreeTooLarge, TooManyOutcomes, RecursionError) as e:
                 self._solvable[root] = False
-                note = (f"Values not shown: solving the game from here exactly needs more "
-                        f"than {self.max_states} states ({type(e).__name__}: {e}).")
+                note = (f"Values not shown: exact values need the whole game from here "
+                        f"solved, which is too large ({e}). Move the root nearer the end, "
+                        f"or pass a larger max_states (now {self.max_states}).")
         else:
             note = (f"Values not shown: the game from here has more than "
                     f"{self.max_states} states to solve exactly.")
@@ -133,6 +134,7 @@ class TreeExplorer(W.VBox):
         self._child_actions = [a for a, _, _ in kids]
         self._children.options = [
             (str(a) if p is None else f"{a} ({p})", i) for i, (a, p, _) in enumerate(kids)]
+        self._children.value = 0 if kids else None
         self._go_b.disabled = not kids
         try:
             self.graph, self.values, self.note = self._build()

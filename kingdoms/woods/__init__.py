@@ -22,6 +22,17 @@ Copies per follower, the setup per player count and the player range are not
 published: ``data.toml`` ASSUMES them (see ``Woods(...).assumptions_table()``); rule
 questions the rulebook leaves open are decided in ``rules.DECISIONS``.
 
+Where to look:
+
+* ``rules.py`` — ``Woods`` (options ``mode="points"|"rounds"``, ``beginner``,
+  ``one_round``, ``target``, ``data``), ``WoodsState``, the actions, ``DECISIONS``.
+  ``Woods(...).position(hands=..., courts=...)`` builds a mid-round position and checks
+  card conservation (for endgames and lessons).
+* ``odds.py`` — exact card counting from a player's view (Fools per hand, who holds the
+  General, the Treasurer's draw, the Knight's gain), Fool danger/rescue under random play,
+  perfect-information endgames (``solve_endgame``, ``endgame_tree``).
+* ``policies.py`` — simple policies for simulations; ``render.py`` — text/HTML pictures.
+
 >>> import kingdoms
 >>> game = kingdoms.game("woods", players=3)
 >>> game.hand_size, game.set_aside_count, len(game.deck)

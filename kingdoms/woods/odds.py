@@ -23,19 +23,18 @@ import random
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
-from itertools import product
 from typing import Callable
 
 from kingdoms.core.distribution import Distribution, hypergeometric, multivariate_hypergeometric
-from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
+from kingdoms.core.protocol import HIDDEN
 from kingdoms.core.solve import TreeTooLarge, expectimax
 
-from .rules import court_score, fool_count
+from .rules import fool_count
 
 __all__ = ["unseen_cards", "unknown_places", "fool_distribution", "joint_fools",
            "p_holds", "p_any_opponent_holds", "hand_distribution", "treasurer_draw",
            "knight_take", "knight_expected_gain", "worlds", "sample_world",
-           "fool_outcome", "fool_outcome_simulated", "danger_and_rescue",
+           "fool_outcome", "fool_outcome_from_view", "fool_outcome_simulated", "danger_and_rescue",
            "fool_step_value", "expected_at_round_end", "action_values", "single_round",
            "solve_endgame", "endgame_tree", "random_model", "TreeTooLarge"]
 
@@ -307,13 +306,25 @@ def fool_outcome(state, court: int, model: Callable = random_model,
     return _end_distribution(state, lambda s: fool_count(s.courts[court]), model, max_states)
 
 
-def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None) -> Distribution:
+def fool_outcome_from_view(state, player: int, court: int, model: Callable = random_model,
+                           max_worlds: int = 2_000, max_states: int = 200_000) -> Distribution:
+    """The same from ``player``'s view: averaged exactly over every world consistent with
+    what they see (``worlds``), each played out under ``model``.  Only for small
+    positions; otherwise sample worlds with ``sample_world`` and simulate."""
+    return worlds(state, player, limit=max_worlds).bind(
+        lambda w: fool_outcome(w, court, model, max_states))
+
+
+def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None,
+                           player: int | None = None) -> Distribution:
     """The same, estimated by ``n`` seeded random playouts (``policy(state, rng)``;
-    default uniformly random), as an empirical ``Distribution``."""
+    default uniformly random), as an empirical ``Distribution``.  With ``player``,
+    each playout starts from a world drawn from that player's view (``sample_world``),
+    so it also works when hands are hidden."""
     rng = random.Random(f"woods-fools/{seed}")
     out = Counter()
     for _ in range(n):
-        s = state
+        s = state if player is None else sample_world(state, player, rng)
         while not _round_done(s):
             if s.is_chance():
                 s = s.apply(s.sample_chance(rng))

@@ -6,7 +6,6 @@ what an Assassin-on-Assassin would bring back.  Hidden cards print as ``?``.
 from __future__ import annotations
 
 import html as _html
-from collections import Counter
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 
@@ -14,7 +13,7 @@ ABBREV = {"Assassin": "As", "Trader": "Tr", "Guard": "Gu", "Squire": "Sq", "Scho
           "Priest": "Pr", "Fool": "Fo", "Treasurer": "Te", "Knight": "Kn", "General": "Ge",
           "Princess": "Pn"}
 
-COLOURS = {"Assassin": "#4d4d4d", "Trader": "#b07d3a", "Guard": "#7a6a58", "Squire": "#c9b8a0",
+COLOURS = {"Assassin": "#4d4d4d", "Trader": "#b07d3a", "Guard": "#7a6a58", "Squire": "#9c8560",
            "Scholar": "#8a6d9e", "Priest": "#2f2f4f", "Fool": "#d9822b", "Treasurer": "#5b8c3a",
            "Knight": "#6b4423", "General": "#7f7f7f", "Princess": "#c0392b"}
 
@@ -109,7 +108,7 @@ def text(state) -> str:
     return "\n".join(lines)
 
 
-def _chip(card, covered=False, hidden=False) -> str:
+def _chip(card, covered=False, hidden=False, influence=None) -> str:
     if hidden:
         return ('<span style="display:inline-block;margin:1px;padding:2px 6px;border-radius:4px;'
                 'background:#ddd;color:#666;border:1px solid #aaa">?</span>')
@@ -118,7 +117,8 @@ def _chip(card, covered=False, hidden=False) -> str:
              f"background:{colour};color:white;border:1px solid #333")
     if covered:
         style += ";opacity:0.45;text-decoration:line-through"
-    return f'<span style="{style}">{_html.escape(card)}</span>'
+    value = "" if influence is None else f' <small>{influence}</small>'
+    return f'<span style="{style}">{_html.escape(card)}{value}</span>'
 
 
 def html(state) -> str:
@@ -129,13 +129,15 @@ def html(state) -> str:
     for p in range(g.players):
         here = state.pending is None and not state.over and p == state.turn
         name = _html.escape(_name(state, p)) + (" ▶" if here else "")
-        hand = "".join(_chip(c, hidden=c is HIDDEN) for c in state.hands[p]) or "—"
+        hand = "".join(_chip(c, hidden=c is HIDDEN, influence=None if c is HIDDEN else infl[c])
+                       for c in state.hands[p]) or "—"
         piles = []
         for pile in state.courts[p]:
             if len(pile) == 1:
-                piles.append(_chip(pile[0]))
+                piles.append(_chip(pile[0], influence=infl[pile[0]]))
             else:
-                piles.append('<span style="white-space:nowrap">' + _chip(pile[0], covered=True)
+                piles.append('<span style="white-space:nowrap">'
+                             + _chip(pile[0], covered=True, influence=infl[pile[0]])
                              + "<sup>" + _chip("Assassin") + "</sup></span>")
         fools = sum(1 for x in state.courts[p] if x == ("Fool",))
         note = ' <b style="color:#c0392b">3 Fools → 0</b>' if fools == 3 else ""

@@ -44,8 +44,8 @@ The followers (influence in brackets)
                    your last hand card.  In the round-win variant she breaks a tie
                    for the player whose court holds her uncovered.
 
-Decisions this model makes where the rulebook is silent (documented in the
-module docstring of ``kingdoms.woods``): see ``DECISIONS``.
+Decisions this model makes where the rulebook is silent are listed, in words, in
+``DECISIONS`` below (the walkthrough notebook prints them).
 
 End of round and game
     A player without hand cards is skipped; the round ends when nobody has cards.
@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -82,6 +82,12 @@ DECISIONS = (
     "If nothing at the court qualifies for the Priest's take-back, nothing is taken.",
     "A covered Squire does not oblige anyone (a covered follower loses its ability); "
     "a covered Guard does not protect.",
+    "The Squire obligation binds the card you play on your turn (not the Priest's extra "
+    "card) and only while an uncovered Squire lies at some court; holding two Squires "
+    "with none out, you may play other cards first — once you play one, the second "
+    "follows on your next turn.",
+    "A court's Princess condition counts uncovered followers there: piles of one card "
+    "(a lone Assassin counts, a covered follower and the Assassin on it do not).",
     "Only uncovered followers can be taken by the Scholar or the Priest; the Scholar's "
     "take is optional ('may').",
     "An Assassin at a court with no cards lies there alone (influence 0); another "
@@ -203,6 +209,23 @@ class Woods(Game):
         s(self, "goal", goal)
         s(self, "_plays", {(c, k): Play(c, k) for c in names for k in range(self.players)})
 
+    @classmethod
+    def configurations(cls):
+        """Every player count in points mode, the round-win and beginner variants, and
+        the one-round teaching option (what the generic test-suite plays)."""
+        out = []
+        for k in range(cls.min_players, cls.max_players + 1):
+            out += [{"players": k}, {"players": k, "mode": "rounds"},
+                    {"players": k, "beginner": True}]
+        out.append({"players": 2, "one_round": True})
+        return out
+
+    def __reduce__(self):
+        # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
+        # so games and states can be sent to worker processes by ``simulate``
+        return (type(self), (self.players, self.mode, self.beginner, self.one_round,
+                             self.target, self.data))
+
     # -- data -----------------------------------------------------------------------
     def assumptions(self):
         return self._data.assumptions()
@@ -306,6 +329,13 @@ class Woods(Game):
     # -- the deal -------------------------------------------------------------------
     def deal_count(self) -> int:
         """The number of distinct deals (hands and set-aside pile as multisets)."""
+        cached = self.__dict__.get("_deal_count")
+        if cached is None:
+            cached = self._count()
+            object.__setattr__(self, "_deal_count", cached)
+        return cached
+
+    def _count(self) -> int:
         return _count_deals(tuple(Counter(self.deck).values()),
                             tuple(sorted([self.hand_size] * self.players + [self.set_aside_count])))
 
@@ -559,6 +589,18 @@ class WoodsState(State):
     last_round: tuple | None
     over: bool
 
+    # ---- fast copy with changes (dataclasses.replace is slow in tight loops) ---
+    def _with(self, **changes):
+        d = self.__dict__
+        new = object.__new__(type(self))
+        nd = new.__dict__
+        for name in _STATE_FIELDS:
+            nd[name] = d[name]
+        nd.update(changes)
+        nd["_prev"] = None
+        nd["_last"] = None
+        return new
+
     # ---- who acts ---------------------------------------------------------------
     def _current_player(self):
         if self.over:
@@ -779,7 +821,7 @@ class WoodsState(State):
             return self._play(a.card, a.court)
         if isinstance(a, Deal):
             n = self.game.players
-            return replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
+            return self._with(hands=tuple(a.hands), set_aside=tuple(a.set_aside),
                            courts=((),) * n, removed=(), pending=None,
                            known=_no_knowledge(n), turn=self.starter)
         if isinstance(a, Cover):
@@ -790,51 +832,51 @@ class WoodsState(State):
                 rest = a.pile[:-1]
                 court = court[:i] + ((rest,) if rest else ()) + court[i + 1:]
                 removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
-                s = replace(self, courts=_set(self.courts, c, court), removed=removed, pending=None)
+                s = self._with(courts=_set(self.courts, c, court), removed=removed, pending=None)
             else:
                 court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
-                s = replace(self, courts=_set(self.courts, c, court), pending=None)
+                s = self._with(courts=_set(self.courts, c, court), pending=None)
             return s._end_turn()
         if isinstance(a, TraderGive):
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
             hands = _set(hands, a.receiver, _plus(hands[a.receiver], a.card))
             known = self._moved_hidden(a.card, p, a.receiver, {p, a.receiver})
-            return replace(self, hands=hands, known=known,
+            return self._with(hands=hands, known=known,
                            pending=("trader_return", p, a.receiver, a.card))
         if isinstance(a, TraderReturn):
             r = a.receiver
             hands = _set(self.hands, r, _minus(self.hands[r], a.card))
             hands = _set(hands, a.giver, _plus(hands[a.giver], a.card))
             known = self._moved_hidden(a.card, r, a.giver, {r, a.giver})
-            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+            return self._with(hands=hands, known=known, pending=None)._end_turn()
         if isinstance(a, KnightTake):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
-            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+            return self._with(hands=hands, known=known, pending=None)._end_turn()
         if isinstance(a, TreasurerDraw):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
-            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+            return self._with(hands=hands, known=known, pending=None)._end_turn()
         if isinstance(a, ScholarTake):
             return self._take_public(a.court, a.card, skip=None)._end_turn()
         if isinstance(a, ScholarPass):
-            return replace(self, pending=None)._end_turn()
+            return self._with(pending=None)._end_turn()
         if isinstance(a, PriestExtra):
             c = a.court
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
             known = self._played_public(p, a.card)
             courts = _set(self.courts, c, self.courts[c] + ((a.card,),))
-            s = replace(self, hands=hands, known=known, courts=courts,
+            s = self._with(hands=hands, known=known, courts=courts,
                         pending=("priest_take", c, self.pending[2], a.card))
             if not s._priest_options(c, self.pending[2], a.card):
                 return s._end_turn()            # nothing of lower influence to take back
             return s
         if isinstance(a, PriestStop):
-            return replace(self, pending=None)._end_turn()
+            return self._with(pending=None)._end_turn()
         if isinstance(a, PriestTakeBack):
             return self._take_public(a.court, a.card, skip=self.pending[2])._end_turn()
         raise AssertionError(f"unknown action {a!r}")
@@ -843,32 +885,32 @@ class WoodsState(State):
         p = self.turn
         hands = _set(self.hands, p, _minus(self.hands[p], card))
         known = self._played_public(p, card)
-        s = replace(self, hands=hands, known=known)
+        s = self._with(hands=hands, known=known)
         foreign = c != p
         if card == "Assassin":
             if s.courts[c]:
-                return replace(s, pending=("assassin", c))
-            return replace(s, courts=_set(s.courts, c, s.courts[c] + (("Assassin",),)))._end_turn()
-        s = replace(s, courts=_set(s.courts, c, s.courts[c] + ((card,),)))
+                return s._with(pending=("assassin", c))
+            return s._with(courts=_set(s.courts, c, s.courts[c] + (("Assassin",),)))._end_turn()
+        s = s._with(courts=_set(s.courts, c, s.courts[c] + ((card,),)))
         if card in INTRIGUE and not foreign:
             return s._end_turn()
         if card == "Trader":
             if s.hands[p]:
-                return replace(s, pending=("trader_give", c))
+                return s._with(pending=("trader_give", c))
         elif card == "Knight":
             if s.hands[c]:
                 kn = _set(s.known, p, _set(s.known[p], c, s.hands[c]))   # he sees the hand
-                return replace(s, known=kn, pending=("knight", c))
+                return s._with(known=kn, pending=("knight", c))
         elif card == "Scholar":
-            return replace(s, pending=("scholar", c))
+            return s._with(pending=("scholar", c))
         elif card == "Treasurer":
             if s.hands[c]:
-                return replace(s, pending=("treasurer", c))
+                return s._with(pending=("treasurer", c))
         elif card == "General":
             return s._swap(p, c)._end_turn()
         elif card == "Priest":
             if s.hands[p]:
-                return replace(s, pending=("priest", c, len(s.courts[c]) - 1))
+                return s._with(pending=("priest", c, len(s.courts[c]) - 1))
         return s._end_turn()
 
     def _swap(self, p, c):
@@ -883,10 +925,14 @@ class WoodsState(State):
             else:
                 row = _set(_set(row, p, row[c]), c, row[p])
             known.append(row)
-        return replace(self, hands=hands, known=tuple(known))
+        return self._with(hands=hands, known=tuple(known))
 
     def _played_public(self, p, card):
-        return tuple(_set(row, p, _sub_known(row[p], card)) for row in self.known)
+        known = self.known
+        if not any(card in row[p] for row in known):
+            return known
+        return tuple(_set(row, p, _sub_known(row[p], card)) if card in row[p] else row
+                     for row in known)
 
     def _moved_hidden(self, card, src, dst, witnesses):
         out = []
@@ -909,7 +955,7 @@ class WoodsState(State):
         hands = _set(self.hands, p, _plus(self.hands[p], card))
         known = tuple(row if o == p else _set(row, p, _plus(row[p], card))
                       for o, row in enumerate(self.known))
-        return replace(self, courts=_set(self.courts, c, court), hands=hands, known=known,
+        return self._with(courts=_set(self.courts, c, court), hands=hands, known=known,
                        pending=None)
 
     def _end_turn(self):
@@ -918,7 +964,7 @@ class WoodsState(State):
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if self.hands[q]:
-                return replace(self, turn=q, pending=None)
+                return self._with(turn=q, pending=None)
         return self._end_round()
 
     def _end_round(self):
@@ -941,8 +987,8 @@ class WoodsState(State):
             over = g.one_round or max(totals) >= g.goal
         last = (self.round, scores, tuple(tied), winner)
         if over:
-            return replace(self, totals=totals, last_round=last, over=True, pending=None)
-        return replace(self, totals=totals, last_round=last, round=self.round + 1,
+            return self._with(totals=totals, last_round=last, over=True, pending=None)
+        return self._with(totals=totals, last_round=last, round=self.round + 1,
                        starter=winner, turn=winner, pending=("deal",))
 
     # ---- results ----------------------------------------------------------------
@@ -996,7 +1042,7 @@ class WoodsState(State):
         pd = self.pending
         if pd is not None and pd[0] == "trader_return" and player not in (pd[1], pd[2]):
             pd = pd[:3] + (HIDDEN,)
-        return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
+        return self._with(hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
                        known=known, pending=pd)
 
     def knowledge(self, player) -> dict:
@@ -1024,3 +1070,6 @@ class WoodsState(State):
     def short(self) -> str:
         from .render import short
         return short(self)
+
+
+_STATE_FIELDS = tuple(f.name for f in __import__("dataclasses").fields(WoodsState) if f.init)

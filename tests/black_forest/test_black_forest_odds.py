@@ -256,3 +256,25 @@ def test_encounter_tree_is_drawable_and_carries_values():
     kinds = Counter(d["kind"] for _, d in g.nodes(data=True))
     assert kinds["terminal"] >= 2 and kinds["decision"] >= 1
     assert any(d.get("best") for _, _, d in g.edges(data=True))
+
+
+def test_missing_cards_come_from_the_next_opponents_when_the_rival_runs_out():
+    s = open_encounter([["Red 12", "Red 4", "Red 1", "Red 7", "Red 8"], ["Green 2"],
+                        ["Blue 3", "Blue 8", "Blue 5"]], "Fox Burrow", to_move=0)
+    v = s.view(0)
+    card = s.game.card("Red 4")
+    pool1 = odds.unseen_cards(v, 0, 1)
+    pool2 = odds.unseen_cards(v, 0, 2)
+    miss1 = Fraction(sum(c.suit != card.suit for c in pool1), len(pool1))
+    miss2 = Fraction(sum(c.suit != card.suit for c in pool2), len(pool2))
+    # Green holds one card: it answers one Top space, Blue the other
+    assert odds.p_win(v, card, "left") == 1 - miss1 * miss2
+    assert odds.left_match_probability(v, card.suit) == 1 - miss1 * miss2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_bot_asks_the_odds_at_every_turn_of_a_game(players):
+    from kingdoms.core.play import play_state
+    g = kingdoms.game("black_forest", players=players)
+    end = play_state(g, odds.greedy_policy, seed=players)
+    assert end.is_terminal() and sum(end.returns()) == 1

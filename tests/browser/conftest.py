@@ -3,9 +3,10 @@
 * The servers are this venv's own (``sys.executable -m jupyterlab`` / ``-m voila``) on
   free localhost ports, without token or password, update checks, news and autosave
   off; each is started in its own process group and killed by that PID at teardown.
-* JupyterLab serves a temporary copy of ``notebooks/`` (with temporary Jupyter
-  config, runtime, settings and workspace folders), so running notebooks in the
-  browser never modifies a committed notebook.
+* JupyterLab's root is a temporary folder holding a *copy* of ``notebooks/`` and
+  links to the rest of the checkout (with temporary Jupyter config, runtime,
+  settings and workspace folders), so running notebooks in the browser never
+  modifies a committed notebook.
 * Chromium is Debian's ``/usr/bin/chromium`` driven by Playwright (never
   ``playwright install``).  Screenshots go to ``artifacts/`` (git-ignored).
 """
@@ -159,6 +160,12 @@ def lab(tmp_path_factory):
     if (REPO / "notebooks").is_dir():
         shutil.copytree(REPO / "notebooks", root / "notebooks",
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    # the rest of the checkout is linked (read-only use), so relative paths such as
+    # ../exercises/ or ../kingdoms/<game>/data.toml resolve as in the repository
+    for entry in REPO.iterdir():
+        if entry.name not in ("notebooks", ".git", ".venv", "artifacts", "build") \
+                and not entry.name.startswith(".pytest"):
+            (root / entry.name).symlink_to(entry)
     port = free_port()
     log = base / "jupyterlab.log"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",

@@ -117,6 +117,15 @@ def test_index_notebook_in_jupyterlab(lab, page, artifacts):
     assert errors_in_lab(page) == []
     stepper = page.locator(".kingdoms-stepper").first
     click_and_undo(page, stepper, artifacts / "lab-index.png")
+    # "open tree here" draws a TreeExplorer (an image rendered in the kernel)
+    stepper.locator("button.kingdoms-open-tree").click()
+    tree_image = stepper.locator(".kingdoms-tree img.kingdoms-tree-image, "
+                                 ".kingdoms-tree .kingdoms-tree-image img").first
+    tree_image.wait_for(state="visible", timeout=CLICK_TIMEOUT)
+    page.wait_for_function("el => el.complete && el.naturalWidth > 0",
+                           arg=tree_image.element_handle(), timeout=CLICK_TIMEOUT)
+    assert "root:" in stepper.locator(".kingdoms-tree-info").inner_text()
+    stepper.locator(".kingdoms-tree").screenshot(path=str(artifacts / "lab-index-tree.png"))
 
 
 def test_walkthrough_notebook_in_jupyterlab(lab, page, artifacts):

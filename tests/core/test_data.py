@@ -50,3 +50,14 @@ def test_bool_is_not_an_int(tmp_path):
     p.write_text("x = true\n")
     with pytest.raises(DataError, match="'x' should be int"):
         load_data("kingdoms", p).get("x", int)
+
+
+def test_game_data_pickles_for_worker_processes(tmp_path):
+    import pickle
+    p = tmp_path / "d.toml"
+    p.write_text(SAMPLE)
+    d = load_data("kingdoms", p)
+    again = pickle.loads(pickle.dumps(d))
+    assert again.get("die.faces", list) == d.get("die.faces", list)
+    assert again.assumptions() == d.assumptions()
+    assert "mappingproxy" not in str(d.assumptions()[0])

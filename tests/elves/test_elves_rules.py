@@ -492,3 +492,22 @@ def test_teleport_in_the_game_and_the_ledger():
     s = s.apply(TeleportTo(0, 0, gold=2))         # player 1's plains village
     assert s.gold[1] == 17 - 3 + 2 and sum(s.hands[1]) == 0
     assert ledger_balances(s) == s.gold and card_total(s) == 120
+
+
+def test_games_and_states_pickle_for_worker_processes():
+    import pickle
+    g = game(3, teleport=True, player_names=("A", "B", "C"))
+    s = play_state(g, seed=3)
+    assert pickle.loads(pickle.dumps(g)) == g
+    assert pickle.loads(pickle.dumps(s)) == s
+
+
+def test_simulate_with_a_process_pool():
+    from concurrent.futures import ProcessPoolExecutor
+    from kingdoms.core.play import simulate
+    from kingdoms.elves.policies import homebody
+    g = game(2)
+    serial = simulate(g, 4, policies=homebody, seed=5, progress=False, batch=2)
+    with ProcessPoolExecutor(max_workers=1) as ex:
+        pooled = simulate(g, 4, policies=homebody, seed=5, executor=ex, progress=False, batch=2)
+    assert serial.wins == pooled.wins and serial.scores == pooled.scores

@@ -275,3 +275,12 @@ def test_there_are_exercises_or_a_reason():
     if not EXERCISE_FILES:
         pytest.skip("no exercises/**/*.ipynb yet (the game issues add them)")
     assert len(EXERCISE_FILES) >= 1
+
+
+def test_placeholders_only_for_names_other_cells_use():
+    nb = sample_notebook()
+    nb.cells[2].source = ("### BEGIN SOLUTION\ndef helper(k):\n    return k\n"
+                          "answer = helper((d6 + d6).P(lambda s: s == 7))\n### END SOLUTION")
+    src = student_version(nb).cells[2].source
+    assert "helper" not in src                 # a helper of the solution is not given away
+    assert 'answer = NoAnswer("answer")' in src

@@ -178,7 +178,7 @@ def test_moritz_chain_rows_and_mean_against_pmf_and_simulation():
     chain = odds.moritz_chain()
     assert all(sum(row.values()) == 1 for row in chain.values())
     mean = odds.moritz_mean_turns()
-    pmf, tail = odds.moritz_turns(60)
+    pmf, tail = odds.moritz_turns(40)
     assert sum(pmf) + tail == 1 and tail < Fraction(1, 10 ** 50)
     approx = sum((t + 1) * p for t, p in enumerate(pmf))
     assert abs(approx - mean) < Fraction(1, 10 ** 40)
@@ -194,3 +194,49 @@ def test_moritz_step_and_trade():
     assert odds.moritz_trade((9, 1, 0, 0)) == (3, 4, 0, 0)   # 9 sheep: 6 traded, keep 3
     assert odds.moritz_trade((3, 8, 3, 0)) == (3, 2, 5, 0)   # 6 pigs -> 2 cattle; 5 cattle keep
     assert odds.moritz_trade((3, 8, 6, 0)) == (3, 2, 4, 1)   # cascade: ... 8 cattle -> 1 horse
+
+
+def test_roll_distribution_is_sorted_like_the_generic_constructor():
+    from kingdoms.core.distribution import Distribution
+    weights, total = odds.roll_counts()
+    d = odds.roll_distribution()
+    assert list(d) == list(Distribution(weights)) and hash(d) == hash(Distribution(weights))
+    assert total == 6 ** 4
+
+
+def test_useful_die_left_against_simulation():
+    useful = lambda d: d in ("2 sheep", "multiply sheep")
+    exact = odds.useful_die_left(useful, 3)
+    rng = random.Random(21)
+    n, hits = 20000, 0
+    for _ in range(n):
+        dice = [rng.choice(KING) for _ in range(3)] + [f"multiply {rng.choice(MULT)}"]
+        for _ in range(2):
+            dice.pop(rng.randrange(len(dice)))
+        hits += any(useful(d) for d in dice)
+    assert abs(hits / n - float(exact)) < tol(exact, n)
+
+
+def test_sheep_value_of_a_roll_against_simulation():
+    herd = (4, 2, 0, 0)
+    goal = odds.goal_sheep_value(herd)
+    exact = odds.roll_distribution().E(goal)
+    brute = Fraction(sum(goal(r) for r in brute_rolls()), 6 ** 4)
+    assert exact == brute
+    rng = random.Random(5)
+    n = 20000
+    vals = [goal((tuple(sorted(rng.choice(KING) for _ in range(3))), rng.choice(MULT)))
+            for _ in range(n)]
+    mean = sum(vals) / n
+    var = sum((v - mean) ** 2 for v in vals) / n
+    assert abs(mean - float(exact)) < 4.5 * math.sqrt(var / n)
+
+
+def test_multiplication_mean_against_simulation():
+    herd = (7, 5, 3, 0)
+    d = odds.multiplication_new_animals(herd)
+    rng = random.Random(9)
+    n = 20000
+    sims = [herd[SPECIES.index(rng.choice(MULT))] // 2 for _ in range(n)]
+    assert abs(sum(sims) / n - float(d.mean())) < 4.5 * math.sqrt(float(d.variance()) / n)
+    assert d.mean() == Fraction(3 + 2 + 1, 3)

@@ -384,3 +384,16 @@ def test_assumptions_are_listed():
     assert {"king_die.faces", "multiplication_die.faces", "cards.invented", "setup.layout",
             "trade.downward"} <= keys
     assert "ASSUMES" in g.assumptions_table()
+
+
+def test_illegal_actions_name_the_rule():
+    s = at_effects(dice=(("1 fence", "1 pig", "1 pig"), "pig"))
+    with pytest.raises(IllegalAction, match="at most twice"):
+        s.apply(KeepDice((), False))
+    with pytest.raises(IllegalAction, match="right after you receive fences"):
+        s.apply(PlaceFence(0))
+    with pytest.raises(IllegalAction, match="only animals you own|only let animals"):
+        s.apply(RunAway("horse"))
+    s2 = replace(s, phase="trade", seat=0, unused=())
+    with pytest.raises(IllegalAction, match="ONE species"):
+        s2.apply(Trade("cattle", 4, "horse", 1))

@@ -259,3 +259,51 @@ def test_score_calculator_on_a_state():
     s = plain_position()
     sheet = score_calculator(s, [["king", "dragon"], ["queen", "farmer"]])
     assert sheet.totals == (8 + 4, 0 + 3)   # no Queen in the display: no set
+
+
+def test_two_unicorns_discard_as_a_small_simultaneous_game():
+    s = game(2).position([["unicorn", "king", "jester"], ["unicorn", "king", "jester"]],
+                         {"king": 3})
+    pm = payoff_matrix(s)
+    # by hand: both draw (in seat order), then both discard at once; each keeps 2 of 3
+    display = {"king": 3, "unicorn": 2}
+    pile = Counter({c: k for c, k in zip(CHARACTERS, s.pile) if k})
+    total = sum(pile.values())
+    value = F(0)
+    for a, ka in pile.items():
+        rest = Counter(pile); rest[a] -= 1
+        for b, kb in rest.items():
+            if not kb:
+                continue
+            p = F(ka, total) * F(kb, total - 1)
+            h0, h1 = ["king", "jester", a], ["king", "jester", b]
+            keeps0 = [list(k) for k in combinations(h0, 2)]
+            keeps1 = [list(k) for k in combinations(h1, 2)]
+            M = [[F(score_pass(display, [k0, k1]).totals[0] - score_pass(display, [k0, k1]).totals[1])
+                  for k1 in keeps1] for k0 in keeps0]
+            value += p * solve_zero_sum(M)[2]
+    assert pm["unicorn", "unicorn"] == value
+
+
+def test_earlier_turns_use_a_horizon_value():
+    from kingdoms.ten_characters.odds import potential_difference
+    s = game(2).position([["dragon", "king", "noble", "farmer"], ["farmer", "king", "queen", "noble"]],
+                         {"king": 2, "farmer": 1, "noble": 1, "dragon": 1})
+    pm = payoff_matrix(s, horizon="potential")
+    base = s.display_counts()
+    for r in pm.rows:
+        for c in pm.cols:
+            d = dict(base)
+            d[r] += 1
+            d[c] += 1
+            h0 = list(s.hands[0]); h0.remove(r)
+            h1 = list(s.hands[1]); h1.remove(c)
+            assert pm[r, c] == hand_potential(h0, d) - hand_potential(h1, d)
+    custom = payoff_matrix(s, horizon=lambda t: t.display_counts()["king"])
+    assert custom["king", "king"] == 4 and custom["dragon", "farmer"] == 2
+
+
+def test_the_module_examples_run():
+    import doctest
+    import kingdoms.ten_characters as tc
+    assert doctest.testmod(tc).failed == 0

@@ -382,3 +382,28 @@ def test_records_round_trip(players):
 def test_rendering_has_a_short_label():
     s = play_state(game(3), rng=game_rng("render", 0))
     assert len(s.short()) <= 40 and "Game over" in str(s) and "<table>" in s._repr_html_()
+
+
+def edited_game(tmp_path, old, new, players=2):
+    text = DATA.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "edited.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return game(players, data=str(path))
+
+
+def test_face_down_discards_option(tmp_path):
+    g = edited_game(tmp_path, "discards_public = true", "discards_public = false")
+    s = g.position([["unicorn", "king", "king", "mage"], ["farmer"] * 4])
+    s = choose_all(s, ["unicorn", "farmer"]).apply(UnicornDraw(0, "noble"))
+    s = s.apply(Discard(0, "noble"))
+    assert s.discard[CI["noble"]] == 1
+    assert all(k is HIDDEN for k in s.view(1).discard)
+    assert "Noble" not in str(s.view(1))
+
+
+def test_mage_may_not_remove_own_option(tmp_path):
+    g = edited_game(tmp_path, "mage_may_remove_own = true", "mage_may_remove_own = false")
+    s = g.position([["mage"] * 4, ["farmer"] * 4], {"king": 1})
+    s = choose_all(s, ["mage", "farmer"])
+    assert {a.column for a in s.legal_actions()} == {None, "king", "farmer"}

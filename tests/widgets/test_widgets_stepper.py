@@ -257,3 +257,16 @@ def test_terminal_state_shows_shares():
     assert s.state.current_player() == TERMINAL
     assert "Shares of the win: Player 1 0, Player 2 1" in s._status.value
     assert with_class(s, "kingdoms-play-to-end")[0].disabled
+
+
+def test_a_broken_bot_is_reported_not_raised():
+    def broken(state, rng):
+        raise RuntimeError("bot bug")
+
+    def cheat(state, rng):
+        return Redraw() if state.deck == () else Deal(1)
+
+    s = Stepper(dealt(), seats={0: broken})
+    assert s.play_to_end() == 0 and "bot bug" in s.message and s.index == 0
+    s2 = Stepper(dealt(), seats={0: cheat})
+    assert s2.play_to_end() == 0 and "illegal action" in s2.message and s2.state == dealt()

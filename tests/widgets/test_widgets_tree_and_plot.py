@@ -52,6 +52,7 @@ def test_depth_slider_grows_the_tree():
 def test_choosing_a_child_moves_the_root_and_back_returns():
     start = dealt()
     t = TreeExplorer(start, depth=1, render=False)
+    assert t._children.value == 0 and [x for x, _ in t._children.options] == ["stand", "redraw"]
     t.move_to(Stand())
     assert t.root == start.apply(Stand()) and t.graph.graph["root"] == t.root
     t._children.value = 1                       # the dropdown + button route

@@ -5,9 +5,6 @@ import itertools
 import math
 import random
 
-import pytest
-
-from kingdoms.core.protocol import CHANCE, TERMINAL
 from kingdoms.woods import Play, Woods
 from kingdoms.woods import odds
 
@@ -202,3 +199,35 @@ def test_endgame_tree_draws():
     matplotlib.use("Agg")
     from kingdoms.core.tree import draw_tree
     draw_tree(tree)
+
+
+def test_fool_outcome_from_view_averages_the_worlds():
+    g = Woods(players=2, one_round=True)
+    s = g.position(hands=[["Fool", "Guard"], ["Fool", "Trader"]],
+                   courts=[["Knight", "Fool", "Fool"], ["Squire"]],
+                   set_aside=["Assassin", "Assassin", "Trader", "Guard", "Squire", "Scholar",
+                              "Scholar", "Priest", "Treasurer", "Treasurer", "Knight",
+                              "General", "Princess"])
+    d = odds.fool_outcome_from_view(s, 0, court=0)
+    w = odds.worlds(s, 0)
+    expected = {}
+    for world, p in w.items():
+        for k, q in odds.fool_outcome(world, 0).items():
+            expected[k] = expected.get(k, 0) + p * q
+    assert dict(d) == expected
+    assert len(w) > 1 and sum(d.values()) == 1
+
+
+def test_fool_outcome_from_view_exact_against_simulation():
+    g = Woods(players=2, one_round=True)
+    s = g.position(hands=[["Fool", "Guard"], ["Fool", "Trader"]],
+                   courts=[["Knight", "Fool", "Fool"], ["Squire"]],
+                   set_aside=["Assassin", "Assassin", "Trader", "Guard", "Squire", "Scholar",
+                              "Scholar", "Priest", "Treasurer", "Treasurer", "Knight",
+                              "General", "Princess"])
+    exact = odds.fool_outcome_from_view(s, 0, court=0)
+    n = 3000
+    sim = odds.fool_outcome_simulated(s, 0, n=n, seed=3, player=0)
+    for k in set(exact) | set(sim):
+        p = float(exact.prob(k))
+        assert abs(float(sim.prob(k)) - p) < 4 * math.sqrt(p * (1 - p) / n) + 1e-9

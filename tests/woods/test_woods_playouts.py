@@ -33,6 +33,9 @@ def _check_state(s):
         assert len(s.legal_actions()) > 0 if cp != CHANCE or s.pending[0] != "deal" else True
     if cp >= 0 and s.pending is None:
         assert s.hands[cp], "a player without cards is skipped"
+    if cp >= 0:
+        # the player to move can decide from their own view
+        assert s.view(cp).legal_actions() == s.legal_actions()
 
 
 def _check_view(s, p):
@@ -123,3 +126,70 @@ def test_winner_starts_next_round_in_playouts():
             la = s.legal_actions()
             s = s.apply(la[rng.randrange(len(la))])
     assert rounds >= 1
+
+
+def test_games_and_states_pickle_for_worker_processes():
+    import pickle
+    g = Woods(players=3, mode="rounds", beginner=True)
+    assert pickle.loads(pickle.dumps(g)) == g
+    s = g.initial_state()
+    s = s.apply(s.sample_chance(random.Random(1)))
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.legal_actions() == s.legal_actions()
+
+
+def test_views_are_idempotent_and_same_class():
+    g = Woods(players=4)
+    rng = game_rng("woods-views")
+    s = g.initial_state()
+    for _ in range(60):
+        if s.is_terminal():
+            break
+        for p in range(4):
+            v = s.view(p)
+            assert type(v) is type(s) and v.view(p) == v
+        s = s.apply(s.sample_chance(rng)) if s.is_chance() else s.apply(
+            s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+
+
+from hypothesis import given, settings, HealthCheck, strategies as st
+
+
+@st.composite
+def positions(draw):
+    n = draw(st.integers(2, 4))
+    g = Woods(players=n)
+    deck = list(g.deck)
+    order = draw(st.permutations(deck))
+    hands, courts = [], [[] for _ in range(n)]
+    i = 0
+    for p in range(n):
+        k = draw(st.integers(0 if p else 1, 4))
+        hands.append(list(order[i:i + k]))
+        i += k
+    for p in range(n):
+        k = draw(st.integers(0, 4))
+        courts[p] = list(order[i:i + k])
+        i += k
+    spare = list(order[i:]).count("Assassin")     # Assassins not yet placed
+    for p in range(n):
+        for j, c in enumerate(courts[p]):
+            if spare and c != "Assassin" and draw(st.booleans()):
+                courts[p][j] = (c, "Assassin")       # covered by a spare Assassin
+                spare -= 1
+    return g.position(hands=hands, courts=courts)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.integers(0, 10 ** 6))
+def test_any_position_plays_out_soundly(state, seed):
+    rng = random.Random(seed)
+    s = state
+    while not (s.is_terminal() or (s.pending == ("deal",))):
+        _check_state(s)
+        for p in range(s.game.players):
+            _check_view(s, p)
+        s = s.apply(s.sample_chance(rng)) if s.is_chance() else s.apply(
+            s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+    assert s.cards() == Counter(s.game.deck)
+    assert s.last_round[1] == s.court_scores()

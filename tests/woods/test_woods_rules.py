@@ -7,7 +7,7 @@ import random
 import pytest
 
 import kingdoms
-from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, IllegalAction, TooManyOutcomes
+from kingdoms.core.protocol import CHANCE, HIDDEN, IllegalAction, TooManyOutcomes
 from kingdoms.core.data import DataError
 from kingdoms.woods import (Cover, Deal, KnightTake, Play, PriestExtra, PriestStop,
                             PriestTakeBack, ScholarPass, ScholarTake, TraderGive, TraderReturn,
@@ -35,8 +35,9 @@ def test_influence_values_from_card_table():
 def test_three_player_setup_removes_the_rulebook_cards():
     assert Counter(G3.box) == Counter({"Assassin": 1, "Guard": 1, "Scholar": 1, "Fool": 1,
                                        "Treasurer": 1, "Knight": 1, "General": 1})
-    assert "remove" in dict(G3._data.sources())["setup.3.remove"] or True
-    assert any(k == "setup.3.remove" for k, _ in G3.sources())
+    assert "rulebook" in dict(G3.sources())["setup.3.remove"]
+    assumed = {a.key for a in G3.assumptions()}
+    assert "setup.3.remove" not in assumed and "setup.2.remove" in assumed
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -579,3 +580,47 @@ def test_text_and_html_render_covered_cards():
     assert "Knight under Assassin" in str(s)
     assert "line-through" in s._repr_html_() and "Knight" in s._repr_html_()
     assert len(s.short()) <= 30
+
+
+def _tiny_game(tmp_path):
+    """A 5-card deck (Assassin, Fool, Fool, Knight, Princess) for 2 players."""
+    from importlib import resources
+    import re
+    text = resources.files("kingdoms.woods").joinpath("data.toml").read_text()
+    keep = {"Assassin": 1, "Fool": 2, "Knight": 1, "Princess": 1}
+
+    def copies(m):
+        block = m.group(0)
+        name = re.search(r'name = "(\w+)"', block).group(1)
+        return re.sub(r"copies = \d+", f"copies = {keep.get(name, 0)}", block)
+
+    text = re.sub(r"\[\[followers\]\][^\[]*", copies, text)
+    text = re.sub(r"\[setup\.2\]\nremove = \{[^}]*\}", "[setup.2]\nremove = {}", text)
+    text = text.replace("set_aside = 3\nset_aside_assumed = \"not published; 3 hidden",
+                        "set_aside = 1\nset_aside_assumed = \"not published; 3 hidden")
+    path = tmp_path / "tiny.toml"
+    path.write_text(text)
+    return Woods(players=2, data=str(path))
+
+
+def test_deal_probabilities_exact_on_a_tiny_deck(tmp_path):
+    g = _tiny_game(tmp_path)
+    assert g.deck == ("Assassin", "Fool", "Fool", "Knight", "Princess")
+    assert (g.hand_size, g.set_aside_count) == (2, 1)
+    counts = Counter()
+    perms = list(itertools.permutations(g.deck))
+    for perm in perms:          # the shuffle: set aside the first card, deal the rest
+        counts[Deal((tuple(sorted(perm[1:3])), tuple(sorted(perm[3:5]))), (perm[0],))] += 1
+    assert len(counts) == g.deal_count()
+    for deal, k in counts.items():
+        assert g.deal_probability(deal) == Fraction(k, len(perms))
+    assert sum(g.deal_probability(d) for d in counts) == 1
+    # the sampler agrees (seeded simulation, 4 standard errors)
+    s = g.initial_state()
+    rng = random.Random(9)
+    n = 6000
+    seen = Counter(s.sample_chance(rng) for _ in range(n))
+    assert set(seen) <= set(counts)
+    for deal, k in counts.items():
+        p = k / len(perms)
+        assert abs(seen[deal] / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9

@@ -1,0 +1,87 @@
+"""The pasture model against brute force (hypothesis)."""
+from itertools import product
+
+from hypothesis import given, settings, strategies as st
+
+from kingdoms.horse import pasture
+
+
+def brute_areas(fences):
+    """Components of fields joined through unfenced inner borders (union-find),
+    kept when none of their board-edge borders is open."""
+    parent = list(range(12))
+
+    def find(x):
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for f in range(12):
+        r, c = divmod(f, 4)
+        if c < 3 and not fences >> pasture.V(r, c + 1) & 1:
+            parent[find(f)] = find(f + 1)
+        if r < 2 and not fences >> pasture.H(r + 1, c) & 1:
+            parent[find(f)] = find(f + 4)
+    comps = {}
+    for f in range(12):
+        comps.setdefault(find(f), []).append(f)
+    out = []
+    for fields in comps.values():
+        closed = True
+        for f in fields:
+            r, c = divmod(f, 4)
+            for e, inside in ((pasture.H(r, c), r > 0), (pasture.H(r + 1, c), r < 2),
+                              (pasture.V(r, c), c > 0), (pasture.V(r, c + 1), c < 3)):
+                if not inside and not fences >> e & 1:
+                    closed = False
+        if closed:
+            out.append(sum(1 << f for f in fields))
+    return tuple(sorted(out))
+
+
+def brute_fits(fences, herd):
+    ars = brute_areas(fences)
+    for owner in product(range(5), repeat=len(ars)):      # 4 = empty
+        room = [0] * 4
+        for a, o in zip(ars, owner):
+            if o < 4:
+                room[o] += 2 * bin(a).count("1")
+        if all(room[s] >= herd[s] for s in range(4)):
+            return True
+    return not any(herd)
+
+
+masks = st.integers(0, (1 << 31) - 1)
+dense = st.lists(st.integers(0, 30), min_size=10, max_size=26).map(
+    lambda es: sum(1 << e for e in set(es)))
+herds = st.tuples(*(st.integers(0, 7) for _ in range(4)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(fences=st.one_of(masks, dense))
+def test_areas_match_union_find(fences):
+    assert pasture.areas(fences) == brute_areas(fences)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fences=st.one_of(masks, dense), herd=herds)
+def test_fits_matches_brute_force_assignment(fences, herd):
+    ok = pasture.fits(fences, herd)
+    assert ok == brute_fits(fences, herd)
+    if ok:
+        assign = pasture.assignment(fences, herd)
+        room = [0] * 4
+        for area, s in assign.items():
+            room[s] += 2 * bin(area).count("1")
+        assert all(room[s] >= herd[s] for s in range(4))
+        place = pasture.placement(fences, herd)
+        assert [sum(k for s2, k in place.values() if s2 == s) for s in range(4)] == list(herd)
+    else:
+        assert pasture.assignment(fences, herd) is None
+
+
+def test_edge_names_round_trip():
+    for e in range(pasture.EDGES):
+        assert pasture.edge_index(pasture.edge_name(e)) == e
+    assert pasture.edge_words(pasture.edge_index("H30")) == "below field (2,0)"
+    assert pasture.edge_words(pasture.edge_index("V14")) == "right of field (1,3)"
