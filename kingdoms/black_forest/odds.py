@@ -100,17 +100,29 @@ def hand_model(state: BlackForestState, player: int, owner: int,
     return HandModel(owner, known, size - len(known), unknown)
 
 
-def _draws(models: Mapping[int, HandModel], needs: list):
+def _draws(models: Mapping[int, HandModel], needs: list, feature=None):
     """Ordered draws without replacement: ``needs[i]`` is the owner of draw ``i``.
-    Yields ``(cards, probability)`` for every sequence of cards."""
-    state = {o: (list(m.known), m.slots, list(m.unknown)) for o, m in models.items()}
+    Yields ``(cards, probability)``.  With ``feature`` (a function of a card), unseen
+    cards with the same feature are drawn as one class (represented by one of them),
+    which is exact for any question that depends only on that feature."""
+    key = feature or (lambda c: c)
+    state = {}
+    for o, m in models.items():
+        classes: dict = {}
+        for c in m.unknown:
+            k = key(c)
+            if k in classes:
+                classes[k][1] += 1
+            else:
+                classes[k] = [c, 1]
+        state[o] = [list(m.known), m.slots, list(classes.values()), len(m.unknown)]
 
     def go(i, acc, prob):
         if i == len(needs):
             yield tuple(acc), prob
             return
-        o = needs[i]
-        known, slots, unknown = state[o]
+        st = state[needs[i]]
+        known, slots, classes, n_unknown = st
         total = len(known) + slots
         if total == 0:
             raise ValueError("the model asks an opponent for more cards than they hold")
@@ -121,15 +133,17 @@ def _draws(models: Mapping[int, HandModel], needs: list):
             acc.pop()
             known.insert(j, c)
         if slots:
-            state[o] = (known, slots - 1, unknown)
-            each = prob * slots / total / len(unknown)
-            for j, c in enumerate(list(unknown)):
-                unknown.pop(j)
-                acc.append(c)
-                yield from go(i + 1, acc, each)
-                acc.pop()
-                unknown.insert(j, c)
-            state[o] = (known, slots, unknown)
+            st[1], st[3] = slots - 1, n_unknown - 1
+            base = prob * slots / (total * n_unknown)
+            for cls in classes:
+                if cls[1]:
+                    count = cls[1]
+                    cls[1] -= 1
+                    acc.append(cls[0])
+                    yield from go(i + 1, acc, base * count)
+                    acc.pop()
+                    cls[1] = count
+            st[1], st[3] = slots, n_unknown
 
     yield from go(0, [], Fraction(1))
 
@@ -228,7 +242,8 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
         if slot:
             return Distribution.always(result(card, slot[0][1]))
         needs = _fillers(state, player, models, rival, 1, Counter(), card)
-        return Distribution((result(card, cards[0]), p) for cards, p in _draws(models, needs))
+        return Distribution((result(card, cards[0]), p)
+                            for cards, p in _draws(models, needs, lambda c: c.value))
     if space == "left":
         suits = {c.suit for _, c in state.top}
         missing = CAPACITY["top"] - len(state.top)
@@ -238,7 +253,8 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
             return (True, card.value) if hit else (False, 0)
 
         needs = _fillers(state, player, models, rival, missing, Counter(), card)
-        return Distribution((result(cards), p) for cards, p in _draws(models, needs))
+        return Distribution((result(cards), p)
+                            for cards, p in _draws(models, needs, lambda c: c.suit))
     # the Right side
     cond = g.conditions[state.encounter]
     if later_right == "all":
@@ -259,7 +275,13 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
         won = right_winner(cond, right, bottom) == (player, card)
         return (True, g.right_points) if won else (False, 0)
 
-    return Distribution((result(cards), p) for cards, p in _draws(models, needs))
+    # Right cards matter only through their rank (or not qualifying at all); the
+    # Bottom cards only through their value.
+    def feature(c):
+        return (cond.qualifies(c), c.value) if cond.needs_bottom() or missing_bottom else \
+            (cond.key(c) if cond.qualifies(c) else None)
+
+    return Distribution((result(cards), p) for cards, p in _draws(models, needs, feature))
 
 
 def p_win(state: BlackForestState, card, space: str, player: int | None = None, **model) -> Fraction:
@@ -331,7 +353,7 @@ def left_match_probability(state: BlackForestState, suit: str, player: int | Non
         return Fraction(1)
     missing = CAPACITY["top"] - len(state.top)
     needs = _fillers(state, player, models, rival, missing, Counter())
-    return sum((p for cards, p in _draws(models, needs)
+    return sum((p for cards, p in _draws(models, needs, lambda c: c.suit)
                 if any(c.suit == suit for c in cards)), Fraction(0))
 
 

@@ -304,28 +304,39 @@ class State:
         if self.current_player() != CHANCE:
             raise ValueError("sample_chance() is asked at a chance node; "
                              f"here it is {self._who()}'s decision")
-        return self._sample_chance(rng)
+        outcome = self._sample_chance(rng)
+        self.__dict__["_sampled"] = outcome   # drawn here, so apply need not re-check it
+        return outcome
 
     def apply(self, action) -> "State":
         """The state after ``action`` (or chance outcome).  ``self`` is unchanged."""
-        cp = self.current_player()
-        if cp == TERMINAL:
+        cache = self.__dict__
+        cp = cache.get("_cp")
+        if cp is None:
+            cp = self.current_player()
+        if cp >= 0:
+            legal = cache.get("_la")
+            if legal is None:
+                legal = self.legal_actions()
+            if action not in legal:
+                reason = self._why_illegal(action)
+                if reason is None:
+                    reason = f"{action} is not allowed now"
+                raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
+        elif cp == CHANCE:
+            if action is not cache.get("_sampled"):
+                try:
+                    ok = action in self.legal_actions()
+                except TooManyOutcomes:
+                    ok = self._is_possible_outcome(action)
+                if not ok:
+                    raise IllegalAction(f"{action} cannot happen at this chance event")
+        else:
             raise IllegalAction(f"The game is over: no more actions ({action}).")
-        if cp == CHANCE:
-            try:
-                ok = action in self.legal_actions()
-            except TooManyOutcomes:
-                ok = self._is_possible_outcome(action)
-            if not ok:
-                raise IllegalAction(f"{action} cannot happen at this chance event")
-        elif action not in self.legal_actions():
-            reason = self._why_illegal(action)
-            if reason is None:
-                reason = f"{action} is not allowed now"
-            raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
         nxt = self._next(action)
-        object.__setattr__(nxt, "_prev", self)
-        object.__setattr__(nxt, "_last", (cp, action))
+        after = nxt.__dict__
+        after["_prev"] = self
+        after["_last"] = (cp, action)
         return nxt
 
     def returns(self) -> tuple:
@@ -405,7 +416,7 @@ class State:
     def __getstate__(self):
         # Pickled (e.g. to a worker process) without the route that led here.
         d = dict(self.__dict__)
-        for k in ("_prev", "_last", "_cp", "_la", "_co"):
+        for k in ("_prev", "_last", "_cp", "_la", "_co", "_sampled"):
             d.pop(k, None)
         d["_prev"] = None
         d["_last"] = None

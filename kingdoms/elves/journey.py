@@ -106,6 +106,11 @@ class Table:
         order = [(s.realm, s.slot) for s in self.spots]
         if order != sorted(order) or len(set(order)) != len(order):
             raise ValueError("spots must be listed realm by realm, slots in order")
+        object.__setattr__(self, "_index", {rs: i for i, rs in enumerate(order)})
+
+    def index_of(self, realm: int, slot: int) -> int:
+        """The ring position of player ``realm``'s village ``slot``."""
+        return self._index[(realm, slot)]
 
     def __len__(self):
         return len(self.spots)
@@ -187,10 +192,15 @@ class JourneyRules:
 
     def __post_init__(self):
         object.__setattr__(self, "_cost", {(v, t): n for v, row in self.costs for t, n in row})
+        object.__setattr__(self, "_vehicles", tuple(v for v, _ in self.costs))
+        object.__setattr__(self, "_vindex", {v: i for i, v in enumerate(self._vehicles)})
 
     @property
     def vehicles(self) -> tuple:
-        return tuple(v for v, _ in self.costs)
+        return self._vehicles
+
+    def vehicle_index(self, vehicle: str) -> int:
+        return self._vindex[vehicle]
 
     def cost(self, vehicle: str, terrain: str) -> int | None:
         return self._cost.get((vehicle, terrain))
@@ -414,7 +424,7 @@ def moves(trip: Trip, table: Table, rules: JourneyRules) -> tuple:
                 need = _vehicle_needs(spot, v, trip.player, protected, rules)
                 if need is None:
                     continue
-                if all(trip.hand[vehicles.index(w)] >= k for w, k in need.items()):
+                if all(trip.hand[rules.vehicle_index(w)] >= k for w, k in need.items()):
                     out.append(Visit(v, sum(need.values()), spot.realm, spot.slot, esc,
                                      gold, thief, thief_to, bonus))
     if trip.turns and trip.own_visited:
@@ -486,23 +496,31 @@ def why_not(trip: Trip, action, table: Table, rules: JourneyRules) -> str | None
     return f"{action} is not a move of this journey now."
 
 
+def _trip_with(trip: Trip, **changes) -> Trip:
+    """A fast ``dataclasses.replace`` for trips (plain frozen values, no checks)."""
+    new = object.__new__(Trip)
+    d = dict(trip.__dict__)
+    d.update(changes)
+    new.__dict__.update(d)
+    return new
+
+
 def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
     """The trip after a legal ``action`` (not checked: see ``moves``)."""
     vehicles = rules.vehicles
     if isinstance(action, EndJourney):
-        return replace(trip, done=True)
+        return _trip_with(trip, done=True)
     if isinstance(action, ChangeDirection):
-        return replace(trip, turns=trip.turns - 1, direction=-trip.direction)
+        return _trip_with(trip, turns=trip.turns - 1, direction=-trip.direction)
     if isinstance(action, Teleport):
-        return replace(trip, gold=trip.gold - action.cost, teleport_left=rules.teleport_cards)
+        return _trip_with(trip, gold=trip.gold - action.cost, teleport_left=rules.teleport_cards)
     if isinstance(action, TeleportCard):
-        i = vehicles.index(action.vehicle)
+        i = rules.vehicle_index(action.vehicle)
         hand = trip.hand[:i] + (trip.hand[i] - 1,) + trip.hand[i + 1:]
         left = trip.teleport_left - 1
-        return replace(trip, hand=hand, teleport_left=left if left else -1)
+        return _trip_with(trip, hand=hand, teleport_left=left if left else -1)
     if isinstance(action, (Visit, TeleportTo)):
-        idx = next(i for i, s in enumerate(table.spots)
-                   if (s.realm, s.slot) == (action.realm, action.slot))
+        idx = table.index_of(action.realm, action.slot)
         spot = table.spots[idx]
         hand = trip.hand
         if isinstance(action, Visit):
@@ -512,7 +530,7 @@ def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
                                   rules)
             hand = list(hand)
             for w, k in need.items():
-                hand[vehicles.index(w)] -= k
+                hand[rules.vehicle_index(w)] -= k
             hand = tuple(hand)
             leaving = table.leaves_realm(trip.pos, idx, trip.direction)
         else:
@@ -525,7 +543,7 @@ def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
         if action.escort:
             escorts -= 1
             escort_realm = spot.realm
-        return replace(trip, hand=hand, escorts=escorts, pos=idx,
+        return _trip_with(trip, hand=hand, escorts=escorts, pos=idx,
                        gold=trip.gold + action.gold - action.thief + action.bonus,
                        visited=trip.visited | (1 << idx),
                        own_visited=trip.own_visited or spot.realm == trip.player,
@@ -582,9 +600,22 @@ def best_journey(table: Table, trip: Trip, rules: JourneyRules,
     ``value`` is the net gold (earnings and bonus minus thieves and spells).
     """
     memo: dict = {}
+    tele = rules.teleport_gold if rules.teleport else 0
+
+    def key(t: Trip) -> tuple:
+        # Trips that must have the same future share a key: after the bonus the
+        # villages visited no longer matter, and gold beyond what the rest of the
+        # journey could ever have to pay (thieves, spells: each step uses a card)
+        # cannot change what is allowed.
+        cards = t.cards() + t.escorts + t.turns
+        cap = rules.thief_gold * (cards + 1) + tele * (cards // max(1, rules.teleport_cards) + 1)
+        return (t.pos, t.direction, t.hand, t.escorts, t.turns,
+                0 if t.bonus else t.visited, t.own_visited, t.bonus, t.escort_realm,
+                t.teleport_left, t.done, min(t.gold, cap))
 
     def solve(t: Trip) -> tuple:
-        v = memo.get(t)
+        k = key(t)
+        v = memo.get(k)
         if v is not None:
             return v[0]
         if len(memo) >= max_trips:
@@ -598,7 +629,7 @@ def best_journey(table: Table, trip: Trip, rules: JourneyRules,
                 val = (gold_change(a) + g, c)
             if best is None or val > best:
                 best, best_a = val, a
-        memo[t] = (best, best_a)
+        memo[k] = (best, best_a)
         return best
 
     import sys
@@ -611,7 +642,7 @@ def best_journey(table: Table, trip: Trip, rules: JourneyRules,
     steps = []
     t = trip
     while not t.done:
-        a = memo[t][1]
+        a = memo[key(t)][1]
         t = advance(t, a, table, rules)
         steps.append((a, gold_change(a), t))
     return JourneyPlan(value, tuple(steps), trip, table, len(memo))

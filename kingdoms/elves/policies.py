@@ -24,6 +24,21 @@ __all__ = ["planner", "homebody", "random_policy", "journey_policy"]
 
 
 _PLANNED: dict = {}
+MAX_TRIPS = 200_000
+
+
+def _greedy_step(state):
+    """Visit the next village with as few cards as possible (no escort), else stop."""
+    from .journey import EndJourney, TeleportCard, TeleportTo, Visit
+    acts = state.legal_actions()
+    for kind in (TeleportCard, TeleportTo):
+        options = [a for a in acts if isinstance(a, kind)]
+        if options:
+            return options[0]
+    visits = [a for a in acts if isinstance(a, Visit) and not a.escort]
+    if visits:
+        return min(visits, key=lambda a: a.cards)
+    return EndJourney()
 
 
 def journey_policy(state):
@@ -35,7 +50,10 @@ def journey_policy(state):
     if action is None:
         if len(_PLANNED) > 50_000:
             _PLANNED.clear()
-        plan = best_journey(state.table, state.trip, rules)
+        try:
+            plan = best_journey(state.table, state.trip, rules, max_trips=MAX_TRIPS)
+        except RuntimeError:           # a huge hand: go on greedily, one step at a time
+            return _greedy_step(state)
         trip = state.trip
         for a, _, after in plan.steps:
             _PLANNED[(state.table, rules, trip)] = a

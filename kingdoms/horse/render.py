@@ -19,16 +19,15 @@ PHASES = {"deal": "dealing farm cards", "roll": "dice phase: roll", "keep": "dic
           "over": "game over"}
 
 
-def pasture_text(farm) -> list:
+def pasture_text(farm, per_field: int = 2) -> list:
     """ASCII drawing: '+---+' fences, fields show e.g. 's2' (2 sheep)."""
-    return list(_pasture_lines(farm.fences, farm.herd))
+    return list(_pasture_lines(farm.fences, farm.herd, per_field))
 
 
 @lru_cache(maxsize=1 << 14)
-def _pasture_lines(fences, herd) -> tuple:
-    from .rules import Farm
-    farm = Farm(herd=herd, fences=fences)
-    place = pasture.placement(farm.fences, farm.herd) if farm.fits() else {}
+def _pasture_lines(fences, herd, per_field) -> tuple:
+    place = (pasture.placement(fences, herd, per_field)
+             if pasture.fits(fences, herd, per_field) else {})
     lines = []
     for r in range(ROWS + 1):
         row = "+"
@@ -96,7 +95,7 @@ def text(state) -> str:
         lines.append(f"Moritz: {herd_text(state.moritz)}")
     blocks = []
     for i, f in enumerate(state.farms):
-        pic = pasture_text(f)
+        pic = pasture_text(f, g.comp.per_field)
         info = [f"{g.player_name(i)}: {herd_text(f.herd)}",
                 f"fences placed {pasture.popcount(f.fences)}, supply "
                 f"{g.comp.fences_per_player - pasture.popcount(f.fences)}",
@@ -104,7 +103,7 @@ def text(state) -> str:
                 f"hand: {_hand(f)}"]
         if f.tableau:
             info.append(f"in play: {', '.join(f.tableau)}")
-        if not f.fits():
+        if not f.fits(g.comp.per_field):
             info.append("(does not fit: must let animals run away)")
         blocks.append([a.ljust(18) + "  " + (info[j] if j < len(info) else "")
                        for j, a in enumerate(pic)])
@@ -118,20 +117,18 @@ def text(state) -> str:
     return "\n".join(lines)
 
 
-def pasture_svg(farm, size: int = 36) -> str:
+def pasture_svg(farm, size: int = 36, per_field: int = 2) -> str:
     pad = 6
     w, h = COLS * size + 2 * pad, ROWS * size + 2 * pad
     out = [f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg">',
            f'<rect x="{pad}" y="{pad}" width="{COLS*size}" height="{ROWS*size}" fill="#cfe8b0"/>']
-    for r in range(ROWS + 1):
-        for c in range(COLS + 1):
-            pass
     for r in range(ROWS):
         for c in range(COLS):
             x, y = pad + c * size, pad + r * size
             out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="none" '
                        'stroke="#9bb" stroke-dasharray="3,3"/>')
-    place = pasture.placement(farm.fences, farm.herd) if farm.fits() else {}
+    place = (pasture.placement(farm.fences, farm.herd, per_field)
+             if farm.fits(per_field) else {})
     for f, (s, k) in place.items():
         r, c = divmod(f, COLS)
         out.append(f'<text x="{pad + c*size + size/2}" y="{pad + r*size + size*0.65}" '
@@ -157,7 +154,7 @@ def html(state) -> str:
     cells = []
     for i, f in enumerate(state.farms):
         cells.append(f"<td style='vertical-align:top;padding:4px'><b>{esc(g.player_name(i))}</b>"
-                     f"<br>{pasture_svg(f)}<br>{esc(herd_text(f.herd))}<br>"
+                     f"<br>{pasture_svg(f, per_field=g.comp.per_field)}<br>{esc(herd_text(f.herd))}<br>"
                      f"<small>hand: {esc(_hand(f))}"
                      + (f"<br>in play: {esc(', '.join(f.tableau))}" if f.tableau else "")
                      + "</small></td>")

@@ -121,8 +121,9 @@ class Farm:
     hand: tuple = ()               # card names, sorted
     tableau: tuple = ()            # infinity cards in front of the player
 
-    def fits(self) -> bool:
-        return pasture.fits(self.fences, self.herd)
+    def fits(self, per_field: int = 2) -> bool:
+        """Does the herd fit the fenced areas (``per_field`` animals a field)?"""
+        return pasture.fits(self.fences, self.herd, per_field)
 
 
 # ============================================================== the state
@@ -178,7 +179,7 @@ class HorseState(State):
         if self.fence_job is not None:
             return False
         a = self.actor()
-        return a is not None and not self.farms[a].fits()
+        return a is not None and not self.farms[a].fits(self.game.comp.per_field)
 
     # ---------------------------------------------------------------- chance
     def _chance_outcomes(self):
@@ -365,7 +366,7 @@ class HorseState(State):
             if s.fence_job is not None or s.phase not in ("others", "trade"):
                 return s
             me = s.actor()
-            if not s.farms[me].fits():
+            if not s.farms[me].fits(s.game.comp.per_field):
                 return s
             if s.phase == "others" and s.chosen:
                 s = replace(s, seat=s.seat + 1, chosen=False)._after_other()

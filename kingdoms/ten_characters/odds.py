@@ -23,8 +23,8 @@ from typing import Mapping, Sequence
 from kingdoms.core.distribution import Distribution, hypergeometric
 from kingdoms.core.protocol import CHANCE, HIDDEN
 
-from .rules import (CHARACTERS, CI, COLUMNS, Choose, Discard, TenCharactersState)
-from .scoring import DEFAULT_POINTS, LABELS, normalise_counts, score_card, score_pass
+from .rules import CHARACTERS, CI, COLUMNS, Choose, TenCharactersState
+from .scoring import LABELS, normalise_counts, score_card, score_pass
 
 __all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
            "hand_potential", "potential_difference", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",

@@ -30,7 +30,7 @@ third pass the most points win; a tie shares the win.
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -272,6 +272,10 @@ class TenCharacters(Game):
             object.__setattr__(self, k, v)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "turns_per_pass", hand - parsed["scoring_cards"])
+
+    def __reduce__(self):
+        # pickled (e.g. to a worker process) as its configuration; the data is re-read
+        return (type(self), (self.players, self.data))
 
     # -- data -----------------------------------------------------------------
     def assumptions(self):

@@ -63,6 +63,9 @@ class DistributionPlot(W.VBox):
         c = Counter(self.samples)
         return {o: c.get(o, 0) / len(self.samples) for o in self.dist}
 
+    def __repr__(self):
+        return f"DistributionPlot({len(self.dist)} outcomes, {self.n} samples)"
+
     def _update(self) -> None:
         n = self.n
         self.samples = list(self.sampler(random.Random(self.seed), n)) if n > 0 else []

@@ -254,6 +254,10 @@ class Stepper(W.VBox):
         self._tree_box.children = []
         self._tree = None
 
+    def __repr__(self):
+        return (f"Stepper({self.game.title}, step {self._index} of {len(self._states) - 1}: "
+                f"{self.state.describe()})")
+
     # ------------------------------------------------------------------ internals
     def _by_text(self, text: str):
         state = self.state

@@ -96,6 +96,9 @@ class TreeExplorer(W.VBox):
             self._roots.pop()
             self._update()
 
+    def __repr__(self):
+        return f"TreeExplorer(depth {self.depth} from: {self.root.describe()})"
+
     # ------------------------------------------------------------------ internals
     def _go_selected(self) -> None:
         i = self._children.value

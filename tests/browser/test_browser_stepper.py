@@ -49,7 +49,12 @@ def run_all_in_lab(page, base: str, notebook: str) -> None:
                       && w.sessionContext.session.kernel;
             return k && k.connectionStatus === 'connected' && k.status === 'idle';
         }""", timeout=RUN_TIMEOUT)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    # clear the committed outputs first (saved widget views must not be mistaken for
+    # live ones), then start Run All without awaiting it: the waits below time out
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function("() => !document.querySelector('.jp-Notebook .kingdoms-stepper')",
+                           timeout=CLICK_TIMEOUT)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_selector(".kingdoms-stepper .kingdoms-state", timeout=RUN_TIMEOUT)
     # Run All has finished when the last cell has an execution count and the kernel is idle
     page.wait_for_function(

@@ -511,3 +511,13 @@ def test_simulate_with_a_process_pool():
     with ProcessPoolExecutor(max_workers=1) as ex:
         pooled = simulate(g, 4, policies=homebody, seed=5, executor=ex, progress=False, batch=2)
     assert serial.wins == pooled.wins and serial.scores == pooled.scores
+
+
+def test_planner_policy_falls_back_to_greedy_on_huge_journeys(monkeypatch):
+    from kingdoms.elves import policies
+    monkeypatch.setattr(policies, "MAX_TRIPS", 3)
+    monkeypatch.setattr(policies, "_PLANNED", {})
+    end = play_state(game(3), policies=policies.planner, seed=8)
+    assert end.is_terminal() and ledger_balances(end) == end.gold
+    visits = [a for _, a in end.history() if isinstance(a, Visit)]
+    assert visits and all(not a.escort for a in visits)

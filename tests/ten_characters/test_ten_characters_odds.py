@@ -299,6 +299,7 @@ def test_earlier_turns_use_a_horizon_value():
             h0 = list(s.hands[0]); h0.remove(r)
             h1 = list(s.hands[1]); h1.remove(c)
             assert pm[r, c] == hand_potential(h0, d) - hand_potential(h1, d)
+    assert payoff_matrix(s, horizon=potential_difference).entries == pm.entries
     custom = payoff_matrix(s, horizon=lambda t: t.display_counts()["king"])
     assert custom["king", "king"] == 4 and custom["dragon", "farmer"] == 2
 

@@ -407,3 +407,12 @@ def test_mage_may_not_remove_own_option(tmp_path):
     s = g.position([["mage"] * 4, ["farmer"] * 4], {"king": 1})
     s = choose_all(s, ["mage", "farmer"])
     assert {a.column for a in s.legal_actions()} == {None, "king", "farmer"}
+
+
+def test_game_and_states_pickle_for_worker_processes():
+    import pickle
+    g = game(3)
+    assert pickle.loads(pickle.dumps(g)) == g
+    s = play_state(g, rng=game_rng("pickle", 1))
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.game.copies == g.copies

@@ -270,3 +270,9 @@ def test_a_broken_bot_is_reported_not_raised():
     assert s.play_to_end() == 0 and "bot bug" in s.message and s.index == 0
     s2 = Stepper(dealt(), seats={0: cheat})
     assert s2.play_to_end() == 0 and "illegal action" in s2.message and s2.state == dealt()
+
+
+def test_short_plain_text_repr():
+    s = Stepper(game())
+    assert repr(s) == "Stepper(High Card, step 0 of 0: Chance event)"
+    assert s._repr_mimebundle_()["text/plain"] == repr(s)
