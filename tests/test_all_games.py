@@ -89,7 +89,7 @@ def check_step(state: State, rng: random.Random):
         assert str(action)
     nxt = state.apply(action)
     assert snapshot(state) == before, "apply changed the state it was called on"
-    assert nxt.history()[-1] == (cp, action)
+    assert nxt._last == (cp, action) and nxt._prev is state
     return nxt
 
 

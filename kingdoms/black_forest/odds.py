@@ -40,7 +40,7 @@ from kingdoms.core.distribution import Distribution
 from kingdoms.core.protocol import HIDDEN
 from kingdoms.core.solve import expectimax
 
-from .rules import CAPACITY, BlackForest, BlackForestState, Card, right_winner
+from .rules import CAPACITY, BlackForest, BlackForestState, Card, Play, right_winner
 
 __all__ = ["unseen_cards", "HandModel", "hand_model", "reply_distribution", "placement_outcome",
            "p_win", "expected_points", "placement_odds", "PlacementOdds", "p_left_match",
@@ -492,8 +492,13 @@ def encounter_tree(state: BlackForestState, depth: int | None = None, objective:
     from kingdoms.core.tree import game_tree
     if depth is None:
         depth = sum(len(h) for h in state.hands) + 1
-    return game_tree(state, depth=depth, values=True, value=_OBJECTIVES[objective],
-                     max_nodes=max_nodes)
+    g = game_tree(state, depth=depth, values=True, value=_OBJECTIVES[objective],
+                  max_nodes=max_nodes)
+    for _, _, d in g.edges(data=True):        # short edge labels: "Red 9 top"
+        a = d["action"]
+        if isinstance(a, Play):
+            d["label"] = f"{a.card} {a.space}"
+    return g
 
 
 def draw_encounter_tree(state: BlackForestState, ax=None, objective: str = "margin",

@@ -394,6 +394,12 @@ class BlackForest(Game):
                 raise d.error("decks", f"seat {p + 1} has only {len(cards)} cards for a "
                               f"hand of {self.hand_size}")
 
+    @classmethod
+    def configurations(cls) -> list:
+        """Every player count, plus a short teaching game (one round of one encounter)."""
+        return [{"players": k} for k in range(cls.min_players, cls.max_players + 1)] + [
+            {"players": 3, "rounds": 1, "encounters_per_round": 1}]
+
     # -- data helpers ---------------------------------------------------------
     @property
     def two_player(self) -> bool:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
-from itertools import product
 from typing import Callable, Mapping
 
 from kingdoms.core.distribution import Distribution, multivariate_hypergeometric

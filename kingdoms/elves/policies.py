@@ -12,13 +12,11 @@ nothing.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from kingdoms.core.play import random_policy
 
 from .journey import best_journey
 from .odds import reachable_terrains
-from .rules import Buy, Discard, Pass, PlaySpecial, PlayVillage
+from .rules import Buy, Pass, PlaySpecial, PlayVillage
 
 __all__ = ["planner", "homebody", "random_policy", "journey_policy"]
 

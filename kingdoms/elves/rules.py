@@ -49,12 +49,12 @@ Every journey step uses up a card.  Rounds are fixed in number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
-from kingdoms.core.data import DataError, load_data
+from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     State)
 

@@ -147,7 +147,7 @@ def parse(data: GameData, easy: bool = False) -> Components:
     species = data.get("species", list)
     if tuple(species) != SPECIES:
         raise data.error("species", f"should be {list(SPECIES)} (the engine's order)")
-    supply = tuple(data.get(f"supply.{s}", int) for s in SPECIES)
+    supply = tuple(data.get(f"supply.counts.{s}", int) for s in SPECIES)
     steps = data.get("trade.steps", list)
     if len(steps) != 3:
         raise data.error("trade.steps", "should list the 3 upward steps")

@@ -20,7 +20,14 @@ only the multiset matters.
   ``extra_sheep_needed`` — trade chains.
 * ``useful_die_left`` — the others' dice: is a useful die left for seat k?
 * ``moritz_chain``, ``moritz_turns``, ``moritz_mean_turns``, ``simulate_moritz`` —
-  the solo race as an exact Markov chain, with a Monte Carlo check.
+  the solo race as an exact Markov chain, with a Monte Carlo check.  The chain
+  ignores the animal supply (Moritz's herd stays far below it); a test checks the
+  chain's mean against solo games played by the rules engine, which uses the supply.
+* ``icepool_roll_distribution`` — the same roll computed by icepool (benchmark).
+
+Conventions: ``herd`` = counts ``(sheep, pigs, cattle, horses)``; ``goal`` = an int
+(that many of each species) or a herd; ``game`` = a ``Horse`` game (its data) or
+None for the packaged data.
 """
 from __future__ import annotations
 
@@ -168,15 +175,16 @@ def dice_gain(roll: tuple, herd: tuple = (0, 0, 0, 0), game=None,
 # ---------------------------------------------------------------- keep / re-roll
 
 def keep_options(roll: tuple) -> tuple:
-    """Every choice of dice to keep: ``(kept king faces, keep the pink die?)``.
-    Keeping everything (listed first) means: stop rolling."""
+    """Every choice of dice to keep: ``(kept king faces, keep the pink die?)``
+    (``None`` for the pink die when the roll has none).  Keeping everything (listed
+    first) means: stop rolling."""
     king, mult = roll
     subs = set()
     n = len(king)
     for mask in range(1 << n):
         subs.add(tuple(king[i] for i in range(n) if mask >> i & 1))
     subs = sorted(subs, key=lambda t: (-len(t), t))
-    flags = (True, False) if mult is not None else (True,)
+    flags = (True, False) if mult is not None else (None,)
     return tuple((k, f) for k in subs for f in flags)
 
 
@@ -306,7 +314,7 @@ def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,
         else:
             best, choice = None, None
             for kept, keep_mult in keep_options(roll):
-                if len(kept) == len(roll[0]) and keep_mult:
+                if len(kept) == len(roll[0]) and keep_mult is not False:
                     w = V(roll, 0)              # stop: the dice stay as they are
                 else:
                     kk = (kept, keep_mult, roll[1] if keep_mult else None, r - 1)
@@ -333,7 +341,7 @@ def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,
 @dataclass(frozen=True)
 class KeepDice(Action):
     kept: tuple
-    keep_mult: bool
+    keep_mult: bool | None
 
     def __str__(self):
         k = ", ".join(self.kept) or "nothing"

@@ -32,13 +32,13 @@ def _pasture_lines(fences, herd, per_field) -> tuple:
     for r in range(ROWS + 1):
         row = "+"
         for c in range(COLS):
-            row += ("---" if farm.fences >> H(r, c) & 1 else "   ") + "+"
+            row += ("---" if fences >> H(r, c) & 1 else "   ") + "+"
         lines.append(row)
         if r == ROWS:
             break
         row = ""
         for c in range(COLS + 1):
-            row += "|" if farm.fences >> V(r, c) & 1 else " "
+            row += "|" if fences >> V(r, c) & 1 else " "
             if c < COLS:
                 f = r * COLS + c
                 row += f"{LETTER[place[f][0]]}{place[f][1]} " if f in place else "   "

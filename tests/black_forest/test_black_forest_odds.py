@@ -278,3 +278,27 @@ def test_greedy_bot_asks_the_odds_at_every_turn_of_a_game(players):
     g = kingdoms.game("black_forest", players=players)
     end = play_state(g, odds.greedy_policy, seed=players)
     assert end.is_terminal() and sum(end.returns()) == 1
+
+
+def test_closest_to_bottom_sum_with_a_bottom_card_to_come():
+    from itertools import permutations
+    from kingdoms.black_forest.rules import right_winner
+    s = open_encounter([["Red 7", "Red 4", "Red 1", "Red 9"], ["Blue 2", "Yellow 6", "Blue 11"]],
+                       "Wishing Well", bottom=[(0, "Red 3")], right=[(1, "Yellow 9")])
+    v = s.view(0)
+    g = s.game
+    cond = g.condition("Wishing Well")
+    pool = odds.unseen_cards(v, 0, 1)
+    for card in s.hands[0]:
+        # the rival's face-down card and its Bottom card: two different unseen cards
+        pairs = list(permutations(pool, 2))
+        wins = sum(1 for r, b in pairs
+                   if right_winner(cond, [(0, card), (1, r)], [(0, g.card("Red 3")), (1, b)])
+                   == (0, card))
+        assert odds.p_win(v, card, "right") == Fraction(wins, len(pairs))
+
+
+def test_known_cards_must_be_possible():
+    s = position(3, 3, 0)
+    with pytest.raises(ValueError, match="cannot be in"):
+        odds.p_win(s.view(0), s.hands[0][0], "bottom", known={1: [s.hands[0][1]]})

@@ -192,7 +192,8 @@ def voila(tmp_path):
         port = free_port()
         log = tmp_path / "voila.log"
         cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", "--Voila.open_browser=False"]
+               "--Voila.ip=127.0.0.1", "--Voila.open_browser=False",
+               "--Voila.show_tracebacks=True"]
         proc = start(cmd, log, jupyter_env(tmp_path / "jupyter"), cwd=REPO)
         procs.append(proc)
         wait_for_port(port, proc, log, SERVER_START_TIMEOUT)

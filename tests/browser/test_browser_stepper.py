@@ -18,6 +18,7 @@ import pytest
 import kingdoms
 
 REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "artifacts"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,40 +38,55 @@ def walkthrough_game() -> str | None:
     return None
 
 
-def run_all_in_lab(page, base: str, notebook: str) -> None:
-    """Open ``notebook`` (a path under the lab root) and Run All; wait for a Stepper."""
-    page.goto(f"{base}/lab/tree/{notebook}", wait_until="domcontentloaded")
-    page.wait_for_selector(".jp-Notebook", timeout=RUN_TIMEOUT)
+def run_all_in_lab(page, base: str, notebook: str):
+    """Open ``notebook`` (a path under the lab root), Run All, wait for a live Stepper.
+
+    Returns a locator of that notebook's panel (other tabs are ignored)."""
+    # ?reset: a fresh workspace, so no tab of an earlier test is restored
+    page.goto(f"{base}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
     page.wait_for_function(
-        """() => {
+        """(path) => {
             const app = window.jupyterapp;
             const w = app && app.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session
-                      && w.sessionContext.session.kernel;
+            const k = w && w.context && w.context.path === path && w.sessionContext
+                      && w.sessionContext.session && w.sessionContext.session.kernel;
             return k && k.connectionStatus === 'connected' && k.status === 'idle';
-        }""", timeout=RUN_TIMEOUT)
+        }""", arg=notebook, timeout=RUN_TIMEOUT)
+    panel_id = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+    sel = f"[id='{panel_id}']"
     # clear the committed outputs first (saved widget views must not be mistaken for
     # live ones), then start Run All without awaiting it: the waits below time out
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-    page.wait_for_function("() => !document.querySelector('.jp-Notebook .kingdoms-stepper')",
-                           timeout=CLICK_TIMEOUT)
+    page.wait_for_function("(sel) => !document.querySelector(sel + ' .kingdoms-stepper')",
+                           arg=sel, timeout=CLICK_TIMEOUT)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    page.wait_for_selector(".kingdoms-stepper .kingdoms-state", timeout=RUN_TIMEOUT)
-    # Run All has finished when the last cell has an execution count and the kernel is idle
+    # Run All stops at an error: wait for a live Stepper OR a traceback, then check
     page.wait_for_function(
-        """() => {
+        """(sel) => document.querySelector(sel + ' .kingdoms-stepper .kingdoms-state')
+              || [...document.querySelectorAll(sel + ' .jp-OutputArea-output')].some(
+                     o => /Traceback|\\w+Error: /.test(o.innerText))""",
+        arg=sel, timeout=RUN_TIMEOUT)
+    panel = page.locator(sel)
+    errors = errors_in_lab(panel)
+    if errors:
+        page.screenshot(path=str(ARTIFACTS / f"lab-error-{Path(notebook).stem}.png"))
+    assert errors == [], f"{notebook} raised while running:\n" + "\n".join(errors)
+    # Run All has finished when no cell waits ([*]) and the kernel is idle
+    page.wait_for_function(
+        """(sel) => {
             const w = window.jupyterapp.shell.currentWidget;
             const k = w.sessionContext.session.kernel;
             const prompts = [...document.querySelectorAll(
-                '.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
+                sel + ' .jp-CodeCell .jp-InputArea-prompt')];
             return k.status === 'idle' && prompts.length > 0
                 && prompts.every(p => !p.textContent.includes('*'));
-        }""", timeout=RUN_TIMEOUT)
+        }""", arg=sel, timeout=RUN_TIMEOUT)
+    return panel
 
 
-def errors_in_lab(page) -> list[str]:
+def errors_in_lab(panel) -> list[str]:
     """Tracebacks shown in the notebook's outputs (warnings and progress bars are fine)."""
-    texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+    texts = panel.locator(".jp-OutputArea-output").all_inner_texts()
     return [t[:2000] for t in texts
             if "Traceback (most recent call last)" in t or re.search(r"^\w+Error: ", t, re.M)]
 
@@ -118,9 +134,9 @@ def test_index_notebook_in_jupyterlab(lab, page, artifacts):
     base, root = lab
     if not (root / "notebooks" / "index.ipynb").is_file():
         pytest.skip("notebooks/index.ipynb does not exist")
-    run_all_in_lab(page, base, "notebooks/index.ipynb")
-    assert errors_in_lab(page) == []
-    stepper = page.locator(".kingdoms-stepper").first
+    panel = run_all_in_lab(page, base, "notebooks/index.ipynb")
+    assert errors_in_lab(panel) == []
+    stepper = panel.locator(".kingdoms-stepper").first
     click_and_undo(page, stepper, artifacts / "lab-index.png")
     # "open tree here" draws a TreeExplorer (an image rendered in the kernel)
     stepper.locator("button.kingdoms-open-tree").click()
@@ -138,9 +154,9 @@ def test_walkthrough_notebook_in_jupyterlab(lab, page, artifacts):
     game = walkthrough_game()
     if game is None:
         pytest.skip("no notebooks/<game>/walkthrough.ipynb with a Stepper exists yet")
-    run_all_in_lab(page, base, f"notebooks/{game}/walkthrough.ipynb")
-    assert errors_in_lab(page) == []
-    stepper = page.locator(".kingdoms-stepper").first
+    panel = run_all_in_lab(page, base, f"notebooks/{game}/walkthrough.ipynb")
+    assert errors_in_lab(panel) == []
+    stepper = panel.locator(".kingdoms-stepper").first
     click_and_undo(page, stepper, artifacts / f"lab-walkthrough-{game}.png")
 
 
@@ -150,7 +166,14 @@ def test_walkthrough_as_a_voila_app(voila, page, artifacts):
         pytest.skip("no notebooks/<game>/walkthrough.ipynb with a Stepper exists yet")
     base = voila(REPO / "notebooks" / game / "walkthrough.ipynb")
     page.goto(base + "/", wait_until="domcontentloaded", timeout=RUN_TIMEOUT)
-    page.wait_for_selector(".kingdoms-stepper .kingdoms-state", timeout=RUN_TIMEOUT)
-    assert "Stepper(" not in page.inner_text("body"), "Voila shows the code"
+    page.wait_for_function(
+        """() => document.querySelector('.kingdoms-stepper .kingdoms-state')
+              || /Traceback|There was an error/.test(document.body.innerText)""",
+        timeout=RUN_TIMEOUT)
+    body = page.inner_text("body")
+    if page.locator(".kingdoms-stepper").count() == 0:
+        page.screenshot(path=str(ARTIFACTS / f"voila-error-{game}.png"))
+        pytest.fail(f"the walkthrough of {game} failed under Voila:\n{body[-3000:]}")
+    assert "Stepper(" not in body, "Voila shows the code"
     stepper = page.locator(".kingdoms-stepper").first
     click_and_undo(page, stepper, artifacts / f"voila-walkthrough-{game}.png")

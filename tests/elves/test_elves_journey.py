@@ -2,7 +2,6 @@
 and the best-journey solver (checked against brute force and the generic solver)."""
 from __future__ import annotations
 
-import itertools
 import random
 from fractions import Fraction
 
@@ -12,7 +11,7 @@ import kingdoms
 from kingdoms.core.protocol import IllegalAction
 from kingdoms.core.solve import expectimax
 from kingdoms.elves.journey import (ChangeDirection, EndJourney, JourneyPuzzle, Spot, Table,
-                                    Teleport, TeleportCard, TeleportTo, Visit, advance,
+                                    Teleport, TeleportCard, Visit, advance,
                                     best_journey, gold_change, journey_tree, moves,
                                     play_journey, start_trip, why_not)
 

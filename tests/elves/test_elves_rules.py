@@ -13,11 +13,11 @@ import pytest
 import kingdoms
 from kingdoms.core.data import DataError
 from kingdoms.core.play import play, play_state, game_rng
-from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, IllegalAction
+from kingdoms.core.protocol import CHANCE, HIDDEN, IllegalAction
 from kingdoms.core.records import GameRecord
 from kingdoms.elves import (Buy, Discard, Draw, DrawThree, NoVillageCard, Pass, PlaySpecial,
                             PlayVillage, RemoveVillage, gold_ledger, ledger_balances)
-from kingdoms.elves.journey import ChangeDirection, EndJourney, Visit
+from kingdoms.elves.journey import EndJourney, Visit
 from kingdoms.elves.rules import card_total
 
 DATA = Path(kingdoms.__file__).parent / "elves" / "data.toml"
@@ -515,7 +515,7 @@ def test_simulate_with_a_process_pool():
 
 def test_planner_policy_falls_back_to_greedy_on_huge_journeys(monkeypatch):
     from kingdoms.elves import policies
-    monkeypatch.setattr(policies, "MAX_TRIPS", 3)
+    monkeypatch.setattr(policies, "MAX_TRIPS", 0)
     monkeypatch.setattr(policies, "_PLANNED", {})
     end = play_state(game(3), policies=policies.planner, seed=8)
     assert end.is_terminal() and ledger_balances(end) == end.gold

@@ -106,3 +106,27 @@ def test_apply_never_mutates_and_equal_states_hash_equal():
         assert (hash(s), repr(s)) == before
         assert s.apply(a) == s2 and hash(s.apply(a)) == hash(s2)
         s = s2
+
+
+def passive(state, rng):
+    """Never takes anything: stops rolling, declines every die, never trades."""
+    acts = state.legal_actions()
+    for a in acts:
+        if type(a).__name__ in ("EndEffects", "EndTrading", "EndFences"):
+            return a
+    return acts[0]          # keep all dice / keep the hand / forced run-away
+
+
+def test_engine_moritz_agrees_with_the_markov_chain():
+    from kingdoms.horse import odds
+    g = kingdoms.game("horse", players=1)
+    turns = []
+    for seed in range(400):
+        end = play_state(g, passive, seed=seed)
+        assert end.winners() == [-1] and end.returns() == (0,)
+        turns.append(end.round)
+    mean = odds.moritz_mean_turns()
+    pmf, _ = odds.moritz_turns(40)
+    var = sum((t + 1) ** 2 * p for t, p in enumerate(pmf)) - mean ** 2
+    m = sum(turns) / len(turns)
+    assert abs(m - float(mean)) < 4.5 * (float(var) / len(turns)) ** 0.5

@@ -381,7 +381,8 @@ def test_bad_data_file_names_the_key(tmp_path):
 def test_assumptions_are_listed():
     g = kingdoms.game("horse")
     keys = {a.key for a in g.assumptions()}
-    assert {"king_die.faces", "multiplication_die.faces", "cards.invented", "setup.layout",
+    assert {"king_die.faces", "multiplication_die.faces", "cards.list.Lambing Season.copies",
+            "cards.list.Training to Merchant Sheep.pay", "setup.layout",
             "trade.downward"} <= keys
     assert "ASSUMES" in g.assumptions_table()
 
@@ -397,3 +398,27 @@ def test_illegal_actions_name_the_rule():
     s2 = replace(s, phase="trade", seat=0, unused=())
     with pytest.raises(IllegalAction, match="ONE species"):
         s2.apply(Trade("cattle", 4, "horse", 1))
+
+
+def test_edited_capacity_per_field_is_used(tmp_path):
+    from importlib import resources
+    text = resources.files("kingdoms.horse").joinpath("data.toml").read_text()
+    path = tmp_path / "three.toml"
+    path.write_text(text.replace("per_field = 2\n", "per_field = 3\n"))
+    g = kingdoms.game("horse", players=2, data=str(path), easy=True)
+    farm = Farm(herd=(6, 1, 0, 0), fences=g.comp.layout)
+    s = at_effects(farms={0: farm})
+    assert s.must_release()                       # packaged data: 2 per field
+    s3 = replace(s, game=g)
+    assert not s3.must_release() and "s3" in str(s3)
+
+
+def test_text_html_and_short_labels_along_a_game():
+    from kingdoms.core.play import play_state
+    from kingdoms.horse.strategies import greedy_policy
+    end = play_state(kingdoms.game("horse", players=2), greedy_policy, seed=4)
+    for st in end.path()[::25] + (end,):
+        assert "<svg" in st._repr_html_()
+        assert len(st.short()) <= 34
+        assert "My Kingdom for a Horse" in str(st)
+    assert "Game over" in str(end)
