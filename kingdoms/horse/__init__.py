@@ -20,7 +20,8 @@ Then each other player, clockwise, chooses one *different* die of the final resu
 and carries it out (a lone half-cattle does nothing).  In the trading phase everyone,
 from the active player clockwise, trades any number of ONE species up the chain
 2 sheep -> 1 pig, 3 pigs -> 1 cattle, 4 cattle -> 1 horse.  When the supply runs out
-of a species, everyone with more than 3 of it gives 1 back (repeat as needed).
+of a species, everyone with more than 3 of it gives 1 back (repeat as needed; if
+nobody has more than 3 left, the receiver gets what the supply holds).
 Holding 2 of every species triggers the end: the turn is finished, everyone may
 trade all species once more, and among the holders of the set the most horses wins
 (then cattle, pigs, sheep; a full tie shares).  Easy game: no farm cards, 1 of each
@@ -61,7 +62,8 @@ Modelling choices (see also data.toml for the component assumptions)
 * Others may also choose no die.  In the solo game Moritz's rolls are chance nodes; he
   uses the supply like everyone (the empty-supply rule applies to him too).
 * Returns: the win shares; if nobody holds the set at the end of a multi-player game
-  everyone shares equally.  ``scores()`` gives each herd's sheep-value.
+  everyone shares equally.  ``scores()`` is None (no points in this game);
+  ``herd_values()`` gives each herd's worth in sheep as a progress measure.
 
 >>> import kingdoms
 >>> g = kingdoms.game("horse", players=2)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from kingdoms.core.protocol import HIDDEN
 
 from . import pasture
-from .components import SPECIES, herd_text
+from .components import herd_text
 from .pasture import COLS, ROWS, H, V
 
 LETTER = {0: "s", 1: "p", 2: "c", 3: "h"}

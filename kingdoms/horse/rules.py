@@ -6,11 +6,9 @@ modelling choice.  The state is one frozen dataclass; each player is a frozen
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace as _dc_replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State
 
@@ -18,7 +16,7 @@ from . import pasture
 from .actions import (DealCard, Discard, DrawCard, EndEffects, EndFences, EndTrading,
                       KeepDice, LiftFence, PlaceFence, PlayCard, PutFence, Roll, RunAway,
                       TakeDie, Trade, UseCattle, UseDie)
-from .components import SPECIES, Components, components, game_data, herd_text
+from .components import SPECIES, Components, components, game_data
 from .odds import keep_options, roll_counts
 
 __all__ = ["Horse", "HorseState", "Farm"]
@@ -33,9 +31,8 @@ def replace(obj, **changes):
         return _fast_replace(obj, changes)
     return _dc_replace(obj, **changes)
 
+
 SHEEP, PIG, CATTLE, HORSE = range(4)
-MOVES_PER_PHASE_NOTE = ("Fence work is bounded by the fences received; every other "
-                        "free step uses up a die, a card or an animal.")
 
 
 # ============================================================== the game
@@ -67,10 +64,6 @@ class Horse(Game):
                                             or self.max_rounds < 1):
             raise GameOptionError("max_rounds must be a positive int or None")
         object.__setattr__(self, "comp", components(self.data, bool(self.easy)))
-
-    @classmethod
-    def options(cls):
-        return {"easy": False, "max_rounds": 30, "data": None}
 
     @classmethod
     def configurations(cls):
@@ -422,7 +415,7 @@ class HorseState(State):
             s = self
             if a.die is not None:
                 s = replace(s, taken=s.taken + (a.die,))
-                s = s._die_effect(me, a.die, other=True)
+                s = s._die_effect(me, a.die)
             return replace(s, chosen=True)
         if isinstance(a, Trade):
             me = self.actor()
@@ -449,7 +442,7 @@ class HorseState(State):
     def _to_effects(self):
         return replace(self, phase="effects", unused=_die_names(self.dice))
 
-    def _die_effect(self, player: int, die: str, other: bool = False):
+    def _die_effect(self, player: int, die: str):
         comp = self.game.comp
         if die.startswith("multiply "):
             return self._multiply(player, SPECIES.index(die[len("multiply "):]))
@@ -681,6 +674,11 @@ class HorseState(State):
         return tuple(Fraction(1, len(w)) if i in w else Fraction(0) for i in range(n))
 
     def scores(self):
+        """None: the game has no points (see ``herd_values`` for a progress measure)."""
+        return None
+
+    def herd_values(self) -> tuple:
+        """Each player's herd in sheep-value (sheep 1, pig 2, cattle 6, horse 24)."""
         from .odds import sheep_value
         return tuple(sheep_value(f.herd, self.game.comp) for f in self.farms)
 
