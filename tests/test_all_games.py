@@ -183,3 +183,22 @@ def test_simulate_in_worker_processes_matches_serial(name, pool):
     game = kingdoms.game(name)
     serial = simulate(game, 6, seed=4, batch=2, progress=False)
     assert simulate(game, 6, seed=4, batch=2, executor=pool, progress=False) == serial
+
+
+@pytest.mark.parametrize("name", [g for g in kingdoms.games() if g != "highcard"])
+def test_every_unknown_number_is_a_listed_assumption(name):
+    """Each game's data file names its assumptions (with reasons) and its sources,
+    through the one core accessor, and the printed table lists every assumption."""
+    game = kingdoms.game(name)
+    assumptions, sources = game.assumptions(), game.sources()
+    assert assumptions and sources
+    assert all(a.reason.strip() for a in assumptions)
+    table = game.assumptions_table()
+    assert all(f"- {a.key} = " in table for a in assumptions)
+    assert game.game_data() is game.game_data()          # read once per configuration
+
+
+def test_a_game_without_data_file_says_so():
+    game = kingdoms.game("highcard")
+    with pytest.raises(AttributeError, match="has no data file"):
+        game.assumptions()

@@ -405,11 +405,7 @@ class BlackForest(Game):
     def two_player(self) -> bool:
         return self.players == 2
 
-    def assumptions(self):
-        return self._data.assumptions()
 
-    def assumptions_table(self) -> str:
-        return self._data.assumptions_table()
 
     def card(self, name: "str | Card") -> Card:
         """The card called ``name`` (``"Red 7"``); raises ``ValueError`` if none."""

@@ -79,6 +79,24 @@ class Distribution(Mapping):
         return cls({outcome: 1})
 
     @classmethod
+    def from_ways(cls, ways: Mapping[Hashable, int], total: int) -> "Distribution":
+        """Outcomes that happen in ``ways[o]`` of ``total`` equally likely cases (e.g.
+        of the 6**4 rolls of four dice), kept in the order given.  The counts must be
+        positive integers summing to ``total``; this skips the general constructor's
+        re-summing and sorting, for odds helpers that count cases themselves."""
+        if sum(ways.values()) != total:
+            raise ValueError(f"the ways sum to {sum(ways.values())}, not to total={total}")
+        d = cls.__new__(cls)
+        p = {}
+        for o, w in ways.items():
+            if not isinstance(w, int) or w <= 0:
+                raise ValueError(f"ways[{o!r}] = {w!r} is not a positive integer")
+            p[o] = Fraction(w, total)
+        d._p = p
+        d._hash = None
+        return d
+
+    @classmethod
     def from_samples(cls, samples: Iterable[Hashable]) -> "Distribution":
         """The empirical distribution of observed samples."""
         return cls(Counter(samples))

@@ -191,6 +191,32 @@ class Game:
     def initial_state(self) -> "State":
         raise NotImplementedError(f"{type(self).__name__} must define initial_state()")
 
+    # -- the components' data file (kingdoms/<game>/data.toml or the user's copy) -----
+    def game_data(self):
+        """This game's ``GameData``: the package's ``data.toml``, or the file given as
+        the ``data`` option.  Read once per configuration (games that load it in
+        ``__post_init__`` keep it as ``_data``)."""
+        d = self.__dict__.get("_data")
+        if d is None:
+            if "data" not in {f.name for f in dataclasses.fields(self)}:
+                raise AttributeError(f"{self.title} has no data file")
+            from .data import load_data
+            d = load_data(type(self).__module__.rpartition(".")[0], self.data)
+            object.__setattr__(self, "_data", d)
+        return d
+
+    def assumptions(self) -> list:
+        """Every component number this copy assumes (not published), with the reason."""
+        return self.game_data().assumptions()
+
+    def assumptions_table(self) -> str:
+        """The assumptions as plain text, for notebooks."""
+        return self.game_data().assumptions_table()
+
+    def sources(self) -> list[tuple[str, str]]:
+        """``(key, source)`` for every component number whose source is known."""
+        return self.game_data().sources()
+
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)
         if names and player < len(names):

@@ -310,14 +310,8 @@ class Elves(Game):
         s(self, "journey_rules", jr)
 
     # ---- convenience ------------------------------------------------------------
-    def assumptions(self):
-        return self._data.assumptions()
 
-    def assumptions_table(self) -> str:
-        return self._data.assumptions_table()
 
-    def sources(self):
-        return self._data.sources()
 
     def deck_counts(self) -> dict:
         """``{card kind: copies}`` of the whole deck."""

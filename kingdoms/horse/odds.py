@@ -110,17 +110,8 @@ def roll_distribution(game=None) -> Distribution:
 
 
 def _exact(weights: dict, total: int) -> Distribution:
-    """A Distribution from integer weights already in sorted order that sum to
-    ``total``.  Builds the Fractions directly (the generic constructor re-sums,
-    re-sorts and re-divides, which is most of the time for a small table); falls
-    back to the constructor if the core class changes shape."""
-    try:
-        d = Distribution.__new__(Distribution)
-        d._p = {k: Fraction(w, total) for k, w in weights.items()}
-        d._hash = None
-        return d
-    except (AttributeError, TypeError):    # pragma: no cover - core changed
-        return Distribution(weights)
+    """A Distribution from integer weights (in sorted order) out of ``total`` cases."""
+    return Distribution.from_ways(weights, total)
 
 
 def icepool_roll_distribution(game=None):
@@ -792,3 +783,48 @@ def simulate_moritz(n: int, seed=0, game=None, goal=None, max_turns: int = 1000)
             h = moritz_trade(h, comp)
         out.append(t)
     return out
+
+
+# ============================================================================ benchmark
+
+def benchmarks(repeats: int = 20) -> list[str]:
+    """``make bench``: the exact 4-dice roll beside icepool computing the same
+    distribution in the same run, and the time to solve the optimal re-roll policies.
+    Medians of ``repeats`` runs; ratio > 1 means ours is faster."""
+    import statistics
+    import time
+
+    def timed(f):
+        times = []
+        for _ in range(repeats):
+            t = time.perf_counter()
+            result = f()
+            times.append(time.perf_counter() - t)
+        return statistics.median(times), result
+
+    comp = components()
+    t_ours, ours = timed(lambda: roll_distribution(comp))
+    lines = []
+    try:
+        import icepool
+    except ImportError:
+        lines.append(f"4-dice roll: ours {t_ours * 1e3:.2f} ms; icepool not installed "
+                     "(pip install -e '.[bench]'), no ratio")
+    else:
+        t_ice, ice = timed(lambda: icepool_roll_distribution(comp))
+        same = {r: Fraction(w, ice.denominator()) for r, w in ice.items()} == dict(ours)
+        lines.append(f"4-dice roll ({len(ours)} outcomes): ours {t_ours * 1e3:.2f} ms, "
+                     f"icepool {t_ice * 1e3:.2f} ms, ratio {t_ice / t_ours:.1f}, "
+                     f"same distribution: {same}")
+
+    def solve(goal):
+        _reroll_cached.cache_clear()          # time a cold solve, not a cache lookup
+        return solve_rerolls(goal, rerolls=2, game=comp)
+    t_cattle, cattle = timed(lambda: solve(goal_cattle(comp)))
+    t_value, value = timed(lambda: solve(goal_sheep_value((4, 2, 0, 0), comp)))
+    lines.append(f"optimal re-roll policy, goal 'a cattle': {t_cattle * 1e3:.1f} ms "
+                 f"(P = {cattle.value})")
+    lines.append(f"optimal re-roll policy, goal 'sheep-value for 4 sheep, 2 pigs': "
+                 f"{t_value * 1e3:.1f} ms (E = {value.value})")
+    return lines
+

@@ -16,7 +16,7 @@ from . import pasture
 from .actions import (DealCard, Discard, DrawCard, EndEffects, EndFences, EndTrading,
                       KeepDice, LiftFence, PlaceFence, PlayCard, PutFence, Roll, RunAway,
                       TakeDie, Trade, UseCattle, UseDie)
-from .components import SPECIES, Components, components, game_data
+from .components import SPECIES, Components, components
 from .odds import keep_options, roll_counts
 
 __all__ = ["Horse", "HorseState", "Farm"]
@@ -74,12 +74,6 @@ class Horse(Game):
     @property
     def solo(self) -> bool:
         return self.players == 1
-
-    def assumptions(self):
-        return game_data(self.data).assumptions()
-
-    def assumptions_table(self) -> str:
-        return game_data(self.data).assumptions_table()
 
     def player_name(self, player: int) -> str:
         return ("Ann", "Ben", "Cat", "Dan")[player]

@@ -278,11 +278,7 @@ class TenCharacters(Game):
         return (type(self), (self.players, self.data))
 
     # -- data -----------------------------------------------------------------
-    def assumptions(self):
-        return self._data.assumptions()
 
-    def assumptions_table(self) -> str:
-        return self._data.assumptions_table()
 
     def label(self, card) -> str:
         return "?" if card is HIDDEN else self.labels[card]

@@ -227,14 +227,8 @@ class Woods(Game):
                              self.target, self.data))
 
     # -- data -----------------------------------------------------------------------
-    def assumptions(self):
-        return self._data.assumptions()
 
-    def assumptions_table(self) -> str:
-        return self._data.assumptions_table()
 
-    def sources(self):
-        return self._data.sources()
 
     def setup_summary(self) -> str:
         box = Counter(self.box)

@@ -102,3 +102,15 @@ def test_tables_and_plot():
     matplotlib.use("Agg")
     ax = d6.plot(samples=d6.sample(random.Random(0), 100))
     assert len(ax.patches) == 6
+
+
+def test_from_ways_counts_equally_likely_cases_and_checks_them():
+    two_dice = {s: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s)
+                for s in range(2, 13)}
+    d = Distribution.from_ways(two_dice, 36)
+    d6 = Distribution.uniform(range(1, 7))
+    assert d == d6 + d6 and list(d) == list(range(2, 13))
+    with pytest.raises(ValueError, match="sum to 36, not to total=35"):
+        Distribution.from_ways(two_dice, 35)
+    with pytest.raises(ValueError, match="not a positive integer"):
+        Distribution.from_ways({"a": 1, "b": 0}, 1)

@@ -240,3 +240,10 @@ def test_multiplication_mean_against_simulation():
     sims = [herd[SPECIES.index(rng.choice(MULT))] // 2 for _ in range(n)]
     assert abs(sum(sims) / n - float(d.mean())) < 4.5 * math.sqrt(float(d.variance()) / n)
     assert d.mean() == Fraction(3 + 2 + 1, 3)
+
+
+def test_benchmark_lines_compare_the_same_distribution_as_icepool():
+    lines = odds.benchmarks(repeats=1)
+    assert "same distribution: True" in lines[0] and "ratio" in lines[0]
+    best = odds.solve_rerolls(odds.goal_cattle(), rerolls=2).value
+    assert any("goal 'a cattle'" in ln and f"P = {best})" in ln for ln in lines)
