@@ -49,13 +49,13 @@ Two players
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from kingdoms.core.data import DataError, load_data
+from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State)
+                                    State, replace)
 
 __all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
            "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]

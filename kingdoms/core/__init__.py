@@ -5,7 +5,7 @@ Heavy libraries (matplotlib, sympy, networkx, tqdm) are imported inside the func
 that need them.
 """
 from .protocol import (CHANCE, TERMINAL, HIDDEN, Action, Game, GameOptionError,
-                       IllegalAction, State, TooManyOutcomes, check_probabilities)
+                       IllegalAction, State, TooManyOutcomes, check_probabilities, replace)
 from .distribution import (Distribution, hypergeometric, multivariate_hypergeometric)
 from .data import DataError, GameData, load_data
 from .records import GameRecord, RecordError
@@ -15,7 +15,7 @@ from .tree import game_tree, draw_tree
 
 __all__ = [
     "CHANCE", "TERMINAL", "HIDDEN", "Action", "Game", "GameOptionError", "IllegalAction",
-    "State", "TooManyOutcomes", "check_probabilities", "Distribution", "hypergeometric",
+    "State", "TooManyOutcomes", "check_probabilities", "replace", "Distribution", "hypergeometric",
     "multivariate_hypergeometric", "DataError", "GameData", "load_data", "GameRecord",
     "RecordError", "play", "simulate", "random_policy", "first_policy", "Policy",
     "SimulationSummary", "expectimax", "Solution", "TreeTooLarge", "game_tree", "draw_tree",

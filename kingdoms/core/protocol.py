@@ -35,6 +35,9 @@ filling in the underscore methods, which are plain functions of the position:
 ``scores()``              optional: running points
 ========================  ==================================================
 
+``_next`` builds the new position with ``replace(state, field=value, ...)`` from this
+module: ``dataclasses.replace`` without its per-call overhead for states.
+
 The public methods (``apply``, ``legal_actions`` ...) add the checks, caching and
 history on top, so every game behaves the same for the generic tools.
 """
@@ -47,7 +50,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Game", "State", "IllegalAction",
-    "TooManyOutcomes", "GameOptionError", "Hidden", "HIDDEN",
+    "TooManyOutcomes", "GameOptionError", "Hidden", "HIDDEN", "replace",
 ]
 
 CHANCE = -1
@@ -258,7 +261,7 @@ class State:
         r = rng.random()
         acc = 0.0
         for outcome, p in outcomes:
-            acc += float(p)
+            acc += p.numerator / p.denominator      # float(p), without its extra call
             if r < acc:
                 return outcome
         return outcomes[-1][0]
@@ -461,3 +464,54 @@ def check_probabilities(outcomes: Iterable[tuple[Any, Fraction]]) -> None:
         total += p
     if total != 1:
         raise ValueError(f"chance probabilities sum to {total}, not 1")
+
+
+# --------------------------------------------------------------------------- replace
+
+_FAST_FIELDS: dict[type, "tuple[tuple[str, ...], frozenset] | None"] = {}
+
+
+def _fast_fields(cls: type):
+    """The init fields of a dataclass whose instances can be copied field by field, or
+    None (not a dataclass, slotted, with ``__post_init__``, or with an init=False
+    field without a plain default: then ``dataclasses.replace`` must run ``__init__``)."""
+    try:
+        return _FAST_FIELDS[cls]
+    except KeyError:
+        pass
+    fast = None
+    if dataclasses.is_dataclass(cls) and isinstance(cls, type) \
+            and getattr(cls, "__post_init__", None) is None \
+            and not any("__slots__" in c.__dict__ for c in cls.__mro__):
+        fields = dataclasses.fields(cls)
+        if all(f.init or f.default is not dataclasses.MISSING for f in fields):
+            names = tuple(f.name for f in fields if f.init)
+            fast = (names, frozenset(names))
+    _FAST_FIELDS[cls] = fast
+    return fast
+
+
+def replace(obj, /, **changes):
+    """``dataclasses.replace(obj, **changes)``, fast for game states and other plain
+    value dataclasses.
+
+    States are frozen dataclasses that only hold values, so the copy needs no
+    ``__init__``: the fields are copied and the changes applied, while the route
+    (``_prev``/``_last``) and the per-state caches start empty, as after ``__init__``.
+    A class with ``__post_init__`` (or slots) goes through ``dataclasses.replace``.
+    An unknown field is a ``TypeError`` either way.
+    """
+    fast = _fast_fields(type(obj))
+    if fast is None:
+        return dataclasses.replace(obj, **changes)
+    names, known = fast
+    for k in changes:
+        if k not in known:
+            raise TypeError(f"{type(obj).__name__} has no field {k!r}")
+    new = object.__new__(type(obj))
+    nd = new.__dict__
+    src = obj.__dict__
+    for name in names:
+        nd[name] = src[name]
+    nd.update(changes)
+    return new

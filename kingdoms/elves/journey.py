@@ -34,11 +34,11 @@ widgets) can draw and solve its decisions.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State
+from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, replace
 
 __all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
            "Teleport", "TeleportCard", "TeleportTo", "EndJourney", "moves", "advance",
@@ -496,29 +496,19 @@ def why_not(trip: Trip, action, table: Table, rules: JourneyRules) -> str | None
     return f"{action} is not a move of this journey now."
 
 
-def _trip_with(trip: Trip, **changes) -> Trip:
-    """A fast ``dataclasses.replace`` for trips (plain frozen values, no checks)."""
-    new = object.__new__(Trip)
-    d = dict(trip.__dict__)
-    d.update(changes)
-    new.__dict__.update(d)
-    return new
-
-
 def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
     """The trip after a legal ``action`` (not checked: see ``moves``)."""
-    vehicles = rules.vehicles
     if isinstance(action, EndJourney):
-        return _trip_with(trip, done=True)
+        return replace(trip, done=True)
     if isinstance(action, ChangeDirection):
-        return _trip_with(trip, turns=trip.turns - 1, direction=-trip.direction)
+        return replace(trip, turns=trip.turns - 1, direction=-trip.direction)
     if isinstance(action, Teleport):
-        return _trip_with(trip, gold=trip.gold - action.cost, teleport_left=rules.teleport_cards)
+        return replace(trip, gold=trip.gold - action.cost, teleport_left=rules.teleport_cards)
     if isinstance(action, TeleportCard):
         i = rules.vehicle_index(action.vehicle)
         hand = trip.hand[:i] + (trip.hand[i] - 1,) + trip.hand[i + 1:]
         left = trip.teleport_left - 1
-        return _trip_with(trip, hand=hand, teleport_left=left if left else -1)
+        return replace(trip, hand=hand, teleport_left=left if left else -1)
     if isinstance(action, (Visit, TeleportTo)):
         idx = table.index_of(action.realm, action.slot)
         spot = table.spots[idx]
@@ -543,7 +533,7 @@ def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
         if action.escort:
             escorts -= 1
             escort_realm = spot.realm
-        return _trip_with(trip, hand=hand, escorts=escorts, pos=idx,
+        return replace(trip, hand=hand, escorts=escorts, pos=idx,
                        gold=trip.gold + action.gold - action.thief + action.bonus,
                        visited=trip.visited | (1 << idx),
                        own_visited=trip.own_visited or spot.realm == trip.player,

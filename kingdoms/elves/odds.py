@@ -160,7 +160,6 @@ def p_success_after_buying(hand: Mapping[str, int], pile: Mapping[str, int],
 
 def _sub_multisets(hand: Counter, size: int):
     kinds = [k for k, c in hand.items() if c > 0]
-    ranges = [range(hand[k] + 1) for k in kinds]
 
     def go(i, left, acc):
         if i == len(kinds):

@@ -49,14 +49,14 @@ Every journey step uses up a card.  Rounds are fixed in number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
 from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State)
+                                    State, replace)
 
 from . import journey as J
 from .journey import (ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
@@ -342,9 +342,6 @@ def _draw(kind: str, to: int) -> "Draw":
     return Draw(kind, to)
 
 
-_NOT_COPIED = frozenset({"_cp", "_la", "_co", "_prev", "_last"})
-
-
 def _add(counts: tuple, i: int, k: int = 1) -> tuple:
     return counts[:i] + (counts[i] + k,) + counts[i + 1:]
 
@@ -384,17 +381,6 @@ class ElvesState(State):
     trip: Any
     table: Any
     journeys: int
-
-    def _with(self, **changes) -> "ElvesState":
-        """A copy with ``changes`` (a fast ``dataclasses.replace``: the fields are
-        copied as they are, the caches and the route are dropped)."""
-        new = object.__new__(type(self))
-        d = {k: v for k, v in self.__dict__.items() if k not in _NOT_COPIED}
-        d.update(changes)
-        d["_prev"] = None
-        d["_last"] = None
-        new.__dict__.update(d)
-        return new
 
     # ---- whose move ---------------------------------------------------------------
     def _current_player(self):
@@ -558,10 +544,10 @@ class ElvesState(State):
         if self.pending:                       # a discard
             i = g.index[action.card]
             hand = _add(hand, i, -1)
-            s = self._with(hands=_set(hands, p, hand), discard=_add(self.discard, i))
+            s = replace(self, hands=_set(hands, p, hand), discard=_add(self.discard, i))
             left = self.pending[1] - 1
             if left:
-                return s._with(pending=("discard", left, self.pending[2]))
+                return replace(s, pending=("discard", left, self.pending[2]))
             return s._end_turn(passed=False)
         if isinstance(action, Pass):
             return self._end_turn(passed=True)
@@ -569,16 +555,16 @@ class ElvesState(State):
             i = g.index[action.village]
             realms = _set(self.realms, action.realm,
                           self.realms[action.realm] + ((action.village, ()),))
-            return self._with(hands=_set(hands, p, _add(hand, i, -1)),
+            return replace(self, hands=_set(hands, p, _add(hand, i, -1)),
                            realms=realms)._end_turn(False)
         if isinstance(action, NoVillageCard):
             i = g.index[action.village]
-            return self._with(supply=_add(self.supply, i, -1),
+            return replace(self, supply=_add(self.supply, i, -1),
                            hands=_set(hands, p, _add(hand, i)), pending=("discard", 1, "nvc"))
         if isinstance(action, DrawThree):
-            return self._with(pending=("draw", g.numbers["draw_cards"], "draw3"))
+            return replace(self, pending=("draw", g.numbers["draw_cards"], "draw3"))
         if isinstance(action, Buy):
-            return self._with(gold=_set(self.gold, p, self.gold[p] - action.cost),
+            return replace(self, gold=_set(self.gold, p, self.gold[p] - action.cost),
                            bought=_set(self.bought, p, self.bought[p] + 1),
                            pending=("draw", 1, "buy"))
         if isinstance(action, PlaySpecial):
@@ -586,7 +572,7 @@ class ElvesState(State):
             kind, specials = self.realms[action.realm][action.slot]
             spot = (kind, tuple(sorted(specials + ((action.special, p),))))
             realm = _set(self.realms[action.realm], action.slot, spot)
-            return self._with(hands=_set(hands, p, _add(hand, i, -1)),
+            return replace(self, hands=_set(hands, p, _add(hand, i, -1)),
                            realms=_set(self.realms, action.realm, realm))._end_turn(False)
         if isinstance(action, RemoveVillage):
             kind, specials = self.realms[p][action.slot]
@@ -594,7 +580,7 @@ class ElvesState(State):
             for special, _ in specials:        # tokens go back to their owners
                 discard = _add(discard, g.special_idx[special])
             realm = self.realms[p][:action.slot] + self.realms[p][action.slot + 1:]
-            return self._with(discard=discard, realms=_set(self.realms, p, realm),
+            return replace(self, discard=discard, realms=_set(self.realms, p, realm),
                            gold=_set(self.gold, p, self.gold[p] - action.cost))._end_turn(False)
         raise ValueError(f"unknown action {action!r}")
 
@@ -602,34 +588,34 @@ class ElvesState(State):
         g = self.game
         i = g.index[action.card]
         to = action.to
-        s = self._with(supply=_add(self.supply, i, -1),
+        s = replace(self, supply=_add(self.supply, i, -1),
                     hands=_set(self.hands, to, _add(self.hands[to], i)))
         if self.phase == "deal":
             return s._continue_deal(self.pending[0] - 1)
         left = self.pending[1] - 1
         why = self.pending[2]
         if left:
-            return s._with(pending=("draw", left, why))
+            return replace(s, pending=("draw", left, why))
         if why == "draw3":
-            return s._with(pending=("discard", g.numbers["discard_cards"], why))
-        return s._with(pending=())._end_turn(False)       # a bought card
+            return replace(s, pending=("discard", g.numbers["discard_cards"], why))
+        return replace(s, pending=())._end_turn(False)       # a bought card
 
     def _continue_deal(self, left: int):
         """Deal ``left`` more cards to ``turn``, then to the next players in turn order."""
         g = self.game
         if left > 0 and sum(self.supply):
-            return self._with(pending=(left,))
+            return replace(self, pending=(left,))
         nxt = (self.turn + 1) % g.players
         if nxt != self.start and sum(self.supply):
             size = g.numbers["deal_first_round" if self.round == 1 else "deal_later_rounds"]
-            return self._with(turn=nxt, pending=(size,))
+            return replace(self, turn=nxt, pending=(size,))
         # the deal is over (or the supply ran out): planning begins
-        return self._with(phase="planning", turn=self.start, pending=(), passes=0)
+        return replace(self, phase="planning", turn=self.start, pending=(), passes=0)
 
     def _end_turn(self, passed: bool):
         g = self.game
         passes = self.passes + 1 if passed else 0
-        s = self._with(pending=(), passes=passes, turn=(self.turn + 1) % g.players)
+        s = replace(self, pending=(), passes=passes, turn=(self.turn + 1) % g.players)
         if passes < g.players:
             return s
         # all passed in a row: the bought cards' coins went to the bank already;
@@ -642,7 +628,7 @@ class ElvesState(State):
         hand = self.hands[player]
         trip = Trip(player, self.gold[player], tuple(hand[i] for i in g.travel_idx),
                     hand[g.escort_idx], hand[g.turn_idx])
-        return self._with(phase="journey", turn=player, trip=trip, table=table,
+        return replace(self, phase="journey", turn=player, trip=trip, table=table,
                        journeys=done, pending=(), passes=0)
 
     def _journey_step(self, action):
@@ -660,7 +646,7 @@ class ElvesState(State):
         gold = _set(self.gold, p, trip.gold)
         if getattr(action, "thief", 0):
             gold = _set(gold, action.thief_to, gold[action.thief_to] + action.thief)
-        s = self._with(hands=_set(self.hands, p, hand), discard=discard, gold=gold, trip=trip)
+        s = replace(self, hands=_set(self.hands, p, hand), discard=discard, gold=gold, trip=trip)
         if not trip.done:
             return s
         done = self.journeys + 1
@@ -681,9 +667,9 @@ class ElvesState(State):
         base = dict(realms=((),) * g.players, discard=empty, supply=supply,
                     bought=(0,) * g.players, trip=None, table=None, journeys=0, passes=0)
         if self.round >= g.rounds:
-            return self._with(phase="over", pending=(), **base)
+            return replace(self, phase="over", pending=(), **base)
         start = (self.start + 1) % g.players
-        s = self._with(round=self.round + 1, start=start, phase="deal", turn=start,
+        s = replace(self, round=self.round + 1, start=start, phase="deal", turn=start,
                     pending=(g.numbers["deal_later_rounds"],), **base)
         if not sum(supply):
             return s._continue_deal(0)
@@ -707,7 +693,7 @@ class ElvesState(State):
         trip = self.trip
         if trip is not None and trip.player != player:
             trip = replace(trip, hand=(HIDDEN,) * len(trip.hand), escorts=HIDDEN, turns=HIDDEN)
-        return self._with(hands=hands, supply=(HIDDEN, sum(self.supply)), trip=trip)
+        return replace(self, hands=hands, supply=(HIDDEN, sum(self.supply)), trip=trip)
 
     def is_view(self) -> bool:
         return bool(self.supply) and self.supply[0] is HIDDEN

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from kingdoms.core.data import DataError, GameData, load_data
+from kingdoms.core.data import GameData, load_data
 
 from .pasture import edge_index
 

@@ -791,6 +791,7 @@ def benchmarks(repeats: int = 20) -> list[str]:
     """``make bench``: the exact 4-dice roll beside icepool computing the same
     distribution in the same run, and the time to solve the optimal re-roll policies.
     Medians of ``repeats`` runs; ratio > 1 means ours is faster."""
+    import importlib.util
     import statistics
     import time
 
@@ -805,9 +806,7 @@ def benchmarks(repeats: int = 20) -> list[str]:
     comp = components()
     t_ours, ours = timed(lambda: roll_distribution(comp))
     lines = []
-    try:
-        import icepool
-    except ImportError:
+    if importlib.util.find_spec("icepool") is None:
         lines.append(f"4-dice roll: ours {t_ours * 1e3:.2f} ms; icepool not installed "
                      "(pip install -e '.[bench]'), no ratio")
     else:

@@ -6,11 +6,12 @@ modelling choice.  The state is one frozen dataclass; each player is a frozen
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace as _dc_replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State
+from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State,
+                                    replace)
 
 from . import pasture
 from .actions import (DealCard, Discard, DrawCard, EndEffects, EndFences, EndTrading,
@@ -20,16 +21,6 @@ from .components import SPECIES, Components, components
 from .odds import keep_options, roll_counts
 
 __all__ = ["Horse", "HorseState", "Farm"]
-
-
-def replace(obj, **changes):
-    """``dataclasses.replace``, fast for ``HorseState`` (see ``_fast_replace``)."""
-    if type(obj) is HorseState:
-        for k in changes:
-            if k.startswith("_") or k not in obj.__dict__:
-                raise TypeError(f"HorseState has no field {k!r}")
-        return _fast_replace(obj, changes)
-    return _dc_replace(obj, **changes)
 
 
 SHEEP, PIG, CATTLE, HORSE = range(4)
@@ -207,7 +198,6 @@ class HorseState(State):
 
     # ---------------------------------------------------------------- decisions
     def _legal_actions(self):
-        g = self.game
         me = self.actor()
         farm = self.farms[me]
         if self.fence_job is not None:
@@ -703,25 +693,6 @@ _PLACE = tuple(PlaceFence(e) for e in range(pasture.EDGES))
 _LIFT = tuple(LiftFence(e) for e in range(pasture.EDGES))
 _PUT = tuple(PutFence(e) for e in range(pasture.EDGES))
 _END_FENCES = EndFences()
-_STATE_FIELDS = None
-
-
-def _fast_replace(state, changes):
-    """``dataclasses.replace`` without re-running ``__init__`` (the states are plain
-    frozen dataclasses without ``__post_init__``): copy the field values, apply the
-    changes, drop the route and the caches."""
-    global _STATE_FIELDS
-    if _STATE_FIELDS is None:
-        import dataclasses
-        _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(HorseState)
-                              if not f.name.startswith("_"))
-    new = object.__new__(HorseState)
-    src = state.__dict__
-    nd = new.__dict__
-    for name in _STATE_FIELDS:
-        nd[name] = src[name]
-    nd.update(changes)
-    return new
 
 
 def _add(t: tuple, i: int, k: int) -> tuple:

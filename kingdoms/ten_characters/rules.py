@@ -36,7 +36,7 @@ from types import MappingProxyType
 
 from kingdoms.core.data import DataError, load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
-                                    GameOptionError, State)
+                                    GameOptionError, State, replace)
 
 from . import scoring as _scoring
 from .scoring import CHARACTERS, COLUMNS, LABELS
@@ -333,7 +333,7 @@ class TenCharacters(Game):
             raise ValueError(f"more cards of {', '.join(bad)} than the game has")
         turn = self.hand - len(hands[0]) + 1
         start = self.initial_state()
-        return _evolve(start, phase="choose", pass_no=pass_no, turn=turn, hands=hands,
+        return replace(start, phase="choose", pass_no=pass_no, turn=turn, hands=hands,
                        pile=pile, pile_size=sum(pile), discard=disc, boxed=box,
                        columns=columns, jesters=jest,
                        points=tuple(points) if points is not None else start.points)
@@ -344,24 +344,6 @@ class TenCharacters(Game):
 
 
 # =========================================================================== helpers
-
-_CACHE_KEYS = ("_cp", "_la", "_co")     # the core protocol's per-state caches
-
-
-def _evolve(state, **changes):
-    """``dataclasses.replace`` for states, without its per-call overhead (hot path).
-
-    Copies the fields, drops the core's caches and the route (``apply`` sets it)."""
-    new = object.__new__(type(state))
-    d = new.__dict__
-    d.update(state.__dict__)
-    for k in _CACHE_KEYS:
-        d.pop(k, None)
-    d["_prev"] = None
-    d["_last"] = None
-    d.update(changes)
-    return new
-
 
 _FRACTIONS: dict = {}
 _ROWS: dict = {}
@@ -565,30 +547,30 @@ class TenCharactersState(State):
         if isinstance(a, DealCard):
             hands = _set(self.hands, a.player, _give(self.hands[a.player], a.card))
             phase = "choose" if all(len(h) == self.game.hand for h in hands) else "deal"
-            return _evolve(self, hands=hands, phase=phase, **self._drawn(a.card))
+            return replace(self, hands=hands, phase=phase, **self._drawn(a.card))
         if isinstance(a, Choose):
             chosen = _set(self.chosen, a.player, a.card)
             hands = _set(self.hands, a.player, _take(self.hands[a.player], a.card))
-            s = _evolve(self, chosen=chosen, hands=hands)
+            s = replace(self, chosen=chosen, hands=hands)
             if None in chosen:
                 return s
             return s._reveal()
         kind = self.pending[0]
         if isinstance(a, KnightRemove):
-            s = _evolve(self, pending=())
+            s = replace(self, pending=())
             if a.remove:
                 s = s._remove("dragon")
             return s._resolve()
         if isinstance(a, MageRemove):
-            s = _evolve(self, pending=())
+            s = replace(self, pending=())
             if a.column is not None:
                 s = s._remove(a.column)
             return s._resolve()
         if isinstance(a, JesterTo):
             i = COL[a.column]
-            return _evolve(self, pending=(), jesters=_bump(self.jesters, i, 1))._resolve()
+            return replace(self, pending=(), jesters=_bump(self.jesters, i, 1))._resolve()
         if isinstance(a, PeekAt):
-            return _evolve(self, pending=("peek_card", a.player, a.target))
+            return replace(self, pending=("peek_card", a.player, a.target))
         if isinstance(a, PeekCard):
             known = self.known
             row = known[a.player]
@@ -596,18 +578,18 @@ class TenCharactersState(State):
             if a.card not in k:
                 k = _give(k, a.card)
             known = _set(known, a.player, _set(row, a.target, k))
-            return _evolve(self, pending=(), known=known)._resolve()
+            return replace(self, pending=(), known=known)._resolve()
         if isinstance(a, UnicornDraw):
             hands = _set(self.hands, a.player, _give(self.hands[a.player], a.card))
             rest = self.pending[1][1:]
-            s = _evolve(self, hands=hands, **self._drawn(a.card))
+            s = replace(self, hands=hands, **self._drawn(a.card))
             if rest:
-                return _evolve(s, pending=("unicorn_draw", rest, self.pending[2]))
-            return _evolve(s, pending=("unicorn_discard", self.pending[2]))
+                return replace(s, pending=("unicorn_draw", rest, self.pending[2]))
+            return replace(s, pending=("unicorn_discard", self.pending[2]))
         if isinstance(a, Discard):
             discarding = _set(self.discarding, a.player, a.card)
             hands = _set(self.hands, a.player, _take(self.hands[a.player], a.card))
-            s = _evolve(self, discarding=discarding, hands=hands)
+            s = replace(self, discarding=discarding, hands=hands)
             if any(discarding[p] is None for p in self.pending[1]):
                 return s
             # all Unicorn discards are revealed together
@@ -615,7 +597,7 @@ class TenCharactersState(State):
             for p in self.pending[1]:
                 discard = _bump(discard, CI[discarding[p]], 1)
                 known = _forget(known, p, discarding[p])
-            return _evolve(s, discard=discard, known=known, pending=(),
+            return replace(s, discard=discard, known=known, pending=(),
                            discarding=(None,) * self.game.players)._resolve()
         raise AssertionError(f"unexpected {a!r} in {kind}")  # pragma: no cover
 
@@ -638,7 +620,7 @@ class TenCharactersState(State):
         known = self.known
         for p, c in enumerate(self.chosen):
             known = _forget(known, p, c)
-        s = _evolve(self, revealed=self.chosen, queue=self.resolution_order(), known=known,
+        s = replace(self, revealed=self.chosen, queue=self.resolution_order(), known=known,
                     chosen=(None,) * self.game.players, phase="effect")
         return s._resolve()
 
@@ -654,18 +636,18 @@ class TenCharactersState(State):
         """Remove one card from ``column``: a Jester lying there goes first."""
         i = COL[column]
         if self.jesters[i]:
-            return _evolve(self, jesters=_bump(self.jesters, i, -1),
+            return replace(self, jesters=_bump(self.jesters, i, -1),
                            boxed=_bump(self.boxed, JESTER, 1))
         if not self.columns[i]:
             return self
-        return _evolve(self, columns=_bump(self.columns, i, -1),
+        return replace(self, columns=_bump(self.columns, i, -1),
                        boxed=_bump(self.boxed, CI[column], 1))
 
     def _resolve(self):
         """Put queued cards into the display until a decision or chance event is due.
 
         Works on one fresh copy (``d`` is its field dictionary, not yet seen by anyone)."""
-        s = _evolve(self)
+        s = replace(self)
         d = s.__dict__
         queue = d["queue"]
         while queue:
@@ -718,7 +700,7 @@ class TenCharactersState(State):
     def _end_turn(self):
         g = self.game
         if any(len(h) > g.scoring_cards for h in self.hands):
-            return _evolve(self, phase="choose", turn=self.turn + 1, pending=(), queue=())
+            return replace(self, phase="choose", turn=self.turn + 1, pending=(), queue=())
         # the pass ends: the remaining hand cards are the scoring cards
         sheet = g.score(self.display_counts(), self.hands)
         boxed = self.boxed
@@ -726,13 +708,13 @@ class TenCharactersState(State):
             for c in h:
                 boxed = _bump(boxed, CI[c], 1)
         n = g.players
-        s = _evolve(self, points=tuple(a + b for a, b in zip(self.points, sheet.totals)),
+        s = replace(self, points=tuple(a + b for a, b in zip(self.points, sheet.totals)),
                     scoring_log=self.scoring_log + ((self.pass_no, self.hands, sheet.totals),),
                     boxed=boxed, hands=((),) * n, known=tuple(((),) * n for _ in range(n)),
                     pending=(), queue=())
         if self.pass_no >= g.passes:
-            return _evolve(s, phase="over")
-        return _evolve(s, phase="deal", pass_no=self.pass_no + 1, turn=1)
+            return replace(s, phase="over")
+        return replace(s, phase="deal", pass_no=self.pass_no + 1, turn=1)
 
     # ---- results ------------------------------------------------------------------
     def _returns(self):
@@ -765,7 +747,6 @@ class TenCharactersState(State):
 
     # ---- hidden information ------------------------------------------------------------
     def view(self, player: int) -> "TenCharactersState":
-        n = self.game.players
         hands = tuple(h if p == player else (HIDDEN,) * len(h) for p, h in enumerate(self.hands))
         chosen = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(self.chosen))
         disc = tuple(c if p == player or c is None else HIDDEN
@@ -775,7 +756,7 @@ class TenCharactersState(State):
         discard = self.discard
         if not self.game.discards_public:
             discard = (HIDDEN,) * len(CHARACTERS) if sum(discard) else discard
-        return _evolve(self, hands=hands, chosen=chosen, discarding=disc, known=known,
+        return replace(self, hands=hands, chosen=chosen, discarding=disc, known=known,
                        pile=HIDDEN, discard=discard)
 
     def is_view(self) -> bool:

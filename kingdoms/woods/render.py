@@ -83,7 +83,6 @@ def _goal(state) -> str:
 
 def text(state) -> str:
     g = state.game
-    infl = g.influence
     lines = [f"King of the Woods — round {state.round} ({_goal(state)}"
              + (", one round only" if g.one_round else "") + ")"]
     lines.append("Totals: " + ", ".join(f"{_name(state, p)} {t}" for p, t in enumerate(state.totals)))

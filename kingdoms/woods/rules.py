@@ -64,7 +64,7 @@ from functools import lru_cache
 
 from kingdoms.core.data import DataError, load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State, TooManyOutcomes)
+                                    State, TooManyOutcomes, replace)
 
 __all__ = ["Woods", "WoodsState", "Play", "Cover", "TraderGive", "TraderReturn",
            "KnightTake", "ScholarTake", "ScholarPass", "PriestExtra", "PriestStop",
@@ -583,18 +583,6 @@ class WoodsState(State):
     last_round: tuple | None
     over: bool
 
-    # ---- fast copy with changes (dataclasses.replace is slow in tight loops) ---
-    def _with(self, **changes):
-        d = self.__dict__
-        new = object.__new__(type(self))
-        nd = new.__dict__
-        for name in _STATE_FIELDS:
-            nd[name] = d[name]
-        nd.update(changes)
-        nd["_prev"] = None
-        nd["_last"] = None
-        return new
-
     # ---- who acts ---------------------------------------------------------------
     def _current_player(self):
         if self.over:
@@ -815,7 +803,7 @@ class WoodsState(State):
             return self._play(a.card, a.court)
         if isinstance(a, Deal):
             n = self.game.players
-            return self._with(hands=tuple(a.hands), set_aside=tuple(a.set_aside),
+            return replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
                            courts=((),) * n, removed=(), pending=None,
                            known=_no_knowledge(n), turn=self.starter)
         if isinstance(a, Cover):
@@ -826,51 +814,51 @@ class WoodsState(State):
                 rest = a.pile[:-1]
                 court = court[:i] + ((rest,) if rest else ()) + court[i + 1:]
                 removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
-                s = self._with(courts=_set(self.courts, c, court), removed=removed, pending=None)
+                s = replace(self, courts=_set(self.courts, c, court), removed=removed, pending=None)
             else:
                 court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
-                s = self._with(courts=_set(self.courts, c, court), pending=None)
+                s = replace(self, courts=_set(self.courts, c, court), pending=None)
             return s._end_turn()
         if isinstance(a, TraderGive):
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
             hands = _set(hands, a.receiver, _plus(hands[a.receiver], a.card))
             known = self._moved_hidden(a.card, p, a.receiver, {p, a.receiver})
-            return self._with(hands=hands, known=known,
+            return replace(self, hands=hands, known=known,
                            pending=("trader_return", p, a.receiver, a.card))
         if isinstance(a, TraderReturn):
             r = a.receiver
             hands = _set(self.hands, r, _minus(self.hands[r], a.card))
             hands = _set(hands, a.giver, _plus(hands[a.giver], a.card))
             known = self._moved_hidden(a.card, r, a.giver, {r, a.giver})
-            return self._with(hands=hands, known=known, pending=None)._end_turn()
+            return replace(self, hands=hands, known=known, pending=None)._end_turn()
         if isinstance(a, KnightTake):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
-            return self._with(hands=hands, known=known, pending=None)._end_turn()
+            return replace(self, hands=hands, known=known, pending=None)._end_turn()
         if isinstance(a, TreasurerDraw):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
-            return self._with(hands=hands, known=known, pending=None)._end_turn()
+            return replace(self, hands=hands, known=known, pending=None)._end_turn()
         if isinstance(a, ScholarTake):
             return self._take_public(a.court, a.card, skip=None)._end_turn()
         if isinstance(a, ScholarPass):
-            return self._with(pending=None)._end_turn()
+            return replace(self, pending=None)._end_turn()
         if isinstance(a, PriestExtra):
             c = a.court
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
             known = self._played_public(p, a.card)
             courts = _set(self.courts, c, self.courts[c] + ((a.card,),))
-            s = self._with(hands=hands, known=known, courts=courts,
+            s = replace(self, hands=hands, known=known, courts=courts,
                         pending=("priest_take", c, self.pending[2], a.card))
             if not s._priest_options(c, self.pending[2], a.card):
                 return s._end_turn()            # nothing of lower influence to take back
             return s
         if isinstance(a, PriestStop):
-            return self._with(pending=None)._end_turn()
+            return replace(self, pending=None)._end_turn()
         if isinstance(a, PriestTakeBack):
             return self._take_public(a.court, a.card, skip=self.pending[2])._end_turn()
         raise AssertionError(f"unknown action {a!r}")
@@ -879,32 +867,32 @@ class WoodsState(State):
         p = self.turn
         hands = _set(self.hands, p, _minus(self.hands[p], card))
         known = self._played_public(p, card)
-        s = self._with(hands=hands, known=known)
+        s = replace(self, hands=hands, known=known)
         foreign = c != p
         if card == "Assassin":
             if s.courts[c]:
-                return s._with(pending=("assassin", c))
-            return s._with(courts=_set(s.courts, c, s.courts[c] + (("Assassin",),)))._end_turn()
-        s = s._with(courts=_set(s.courts, c, s.courts[c] + ((card,),)))
+                return replace(s, pending=("assassin", c))
+            return replace(s, courts=_set(s.courts, c, s.courts[c] + (("Assassin",),)))._end_turn()
+        s = replace(s, courts=_set(s.courts, c, s.courts[c] + ((card,),)))
         if card in INTRIGUE and not foreign:
             return s._end_turn()
         if card == "Trader":
             if s.hands[p]:
-                return s._with(pending=("trader_give", c))
+                return replace(s, pending=("trader_give", c))
         elif card == "Knight":
             if s.hands[c]:
                 kn = _set(s.known, p, _set(s.known[p], c, s.hands[c]))   # he sees the hand
-                return s._with(known=kn, pending=("knight", c))
+                return replace(s, known=kn, pending=("knight", c))
         elif card == "Scholar":
-            return s._with(pending=("scholar", c))
+            return replace(s, pending=("scholar", c))
         elif card == "Treasurer":
             if s.hands[c]:
-                return s._with(pending=("treasurer", c))
+                return replace(s, pending=("treasurer", c))
         elif card == "General":
             return s._swap(p, c)._end_turn()
         elif card == "Priest":
             if s.hands[p]:
-                return s._with(pending=("priest", c, len(s.courts[c]) - 1))
+                return replace(s, pending=("priest", c, len(s.courts[c]) - 1))
         return s._end_turn()
 
     def _swap(self, p, c):
@@ -919,7 +907,7 @@ class WoodsState(State):
             else:
                 row = _set(_set(row, p, row[c]), c, row[p])
             known.append(row)
-        return self._with(hands=hands, known=tuple(known))
+        return replace(self, hands=hands, known=tuple(known))
 
     def _played_public(self, p, card):
         known = self.known
@@ -949,7 +937,7 @@ class WoodsState(State):
         hands = _set(self.hands, p, _plus(self.hands[p], card))
         known = tuple(row if o == p else _set(row, p, _plus(row[p], card))
                       for o, row in enumerate(self.known))
-        return self._with(courts=_set(self.courts, c, court), hands=hands, known=known,
+        return replace(self, courts=_set(self.courts, c, court), hands=hands, known=known,
                        pending=None)
 
     def _end_turn(self):
@@ -958,7 +946,7 @@ class WoodsState(State):
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if self.hands[q]:
-                return self._with(turn=q, pending=None)
+                return replace(self, turn=q, pending=None)
         return self._end_round()
 
     def _end_round(self):
@@ -981,8 +969,8 @@ class WoodsState(State):
             over = g.one_round or max(totals) >= g.goal
         last = (self.round, scores, tuple(tied), winner)
         if over:
-            return self._with(totals=totals, last_round=last, over=True, pending=None)
-        return self._with(totals=totals, last_round=last, round=self.round + 1,
+            return replace(self, totals=totals, last_round=last, over=True, pending=None)
+        return replace(self, totals=totals, last_round=last, round=self.round + 1,
                        starter=winner, turn=winner, pending=("deal",))
 
     # ---- results ----------------------------------------------------------------
@@ -1036,7 +1024,7 @@ class WoodsState(State):
         pd = self.pending
         if pd is not None and pd[0] == "trader_return" and player not in (pd[1], pd[2]):
             pd = pd[:3] + (HIDDEN,)
-        return self._with(hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
+        return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
                        known=known, pending=pd)
 
     def knowledge(self, player) -> dict:
@@ -1066,4 +1054,3 @@ class WoodsState(State):
         return short(self)
 
 
-_STATE_FIELDS = tuple(f.name for f in __import__("dataclasses").fields(WoodsState) if f.init)

@@ -143,3 +143,36 @@ def test_history_as_a_player_saw_it():
     assert s.history(0)[0] == (CHANCE, Deal(HIDDEN))
     assert s.history()[0] == (CHANCE, Deal(1))
     assert s.view(0).history() == ()
+
+
+def test_replace_copies_a_state_like_dataclasses_replace_without_route_or_caches():
+    import dataclasses
+    from kingdoms.core import replace
+    s = kingdoms.game("highcard").initial_state()
+    s = s.apply(s.legal_actions()[0])
+    s.legal_actions()                                   # fills the per-state cache
+    field = next(f.name for f in dataclasses.fields(s) if f.init and f.name != "game")
+    value = getattr(s, field)
+    fast, slow = replace(s, **{field: value}), dataclasses.replace(s, **{field: value})
+    assert fast == slow == s and hash(fast) == hash(s) and type(fast) is type(s)
+    assert fast._prev is None and fast._last is None and fast.history() == ()
+    assert "_la" not in fast.__dict__ and "_la" in s.__dict__
+    with pytest.raises(TypeError, match="has no field 'nonsense'"):
+        replace(s, nonsense=1)
+
+
+def test_replace_runs_post_init_where_a_class_has_one():
+    import dataclasses
+    from kingdoms.core import replace
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        n: int
+
+        def __post_init__(self):
+            if self.n < 0:
+                raise ValueError("n must not be negative")
+
+    assert replace(Checked(1), n=2) == Checked(2)
+    with pytest.raises(ValueError, match="negative"):
+        replace(Checked(1), n=-1)
