@@ -28,9 +28,10 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	touch $@
 
-## make lab: JupyterLab on notebooks/index.ipynb (LAB_ARGS="--no-browser --ip=0.0.0.0" when headless)
+## make lab: JupyterLab on notebooks/index.ipynb, serving the whole checkout (so links to exercises/ work);
+## LAB_ARGS="--no-browser --ip=0.0.0.0" when headless
 lab: $(VENV)/.notebook-installed
-	$(BIN)/jupyter lab notebooks/index.ipynb --port=$(PORT) $(ROOT_FLAG) $(LAB_ARGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" notebooks/index.ipynb --port=$(PORT) $(ROOT_FLAG) $(LAB_ARGS)
 
 ## make test: the whole suite — unit, property, notebooks (nbval), exercises, browser, Binder recipe
 test: $(VENV)/.test-installed
