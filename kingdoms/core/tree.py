@@ -123,6 +123,8 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
     edges carry their exact probability; with values, nodes show their value and the
     best action's edge is drawn thick.  Returns the matplotlib Axes.
     """
+    import textwrap
+
     import matplotlib.pyplot as plt
     import networkx as nx
     n = graph.number_of_nodes()
@@ -146,9 +148,13 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
         nx.draw_networkx_edges(graph, pos, edgelist=best, ax=ax, arrows=True, width=3,
                                node_size=500, edge_color="#c0392b")
     if edge_labels and graph.number_of_edges() <= 80:
+        # wrapped, level text; on wide rows near the child, where the edges are apart
         nx.draw_networkx_edge_labels(
-            graph, pos, ax=ax, font_size=7,
-            edge_labels={(u, v): d["label"] for u, v, d in graph.edges(data=True)})
+            graph, pos, ax=ax, font_size=7, rotate=False,
+            label_pos=0.85 if width > 4 else 0.5,
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
+            edge_labels={(u, v): textwrap.fill(d["label"], 14)
+                         for u, v, d in graph.edges(data=True)})
     if node_labels and n <= 60:
         labels = {}
         for s, d in graph.nodes(data=True):
