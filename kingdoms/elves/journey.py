@@ -35,6 +35,7 @@ widgets) can draw and solve its decisions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -346,6 +347,14 @@ class EndJourney(Action):
 
 JOURNEY_ACTIONS = (Visit, ChangeDirection, Teleport, TeleportCard, TeleportTo, EndJourney)
 
+# actions are immutable values: ``moves`` hands out one object per distinct action
+CHANGE_DIRECTION = ChangeDirection()
+END_JOURNEY = EndJourney()
+_visit = lru_cache(maxsize=4096, typed=True)(Visit)
+_teleport_to = lru_cache(maxsize=4096, typed=True)(TeleportTo)
+_teleport_card = lru_cache(maxsize=64)(TeleportCard)
+_teleport = lru_cache(maxsize=16)(Teleport)
+
 
 def gold_change(action) -> int:
     """The traveller's gold change from one journey action."""
@@ -400,7 +409,7 @@ def moves(trip: Trip, table: Table, rules: JourneyRules) -> tuple:
         return ()
     vehicles = rules.vehicles
     if trip.teleport_left > 0:      # hand in the spell's travel cards one by one
-        return tuple(TeleportCard(v) for v, k in zip(vehicles, trip.hand) if k)
+        return tuple(_teleport_card(v) for v, k in zip(vehicles, trip.hand) if k)
     if trip.teleport_left < 0:      # cards handed in: choose the village
         return tuple(_teleport_targets(trip, table, rules))
     out = []
@@ -425,15 +434,15 @@ def moves(trip: Trip, table: Table, rules: JourneyRules) -> tuple:
                 if need is None:
                     continue
                 if all(trip.hand[rules.vehicle_index(w)] >= k for w, k in need.items()):
-                    out.append(Visit(v, sum(need.values()), spot.realm, spot.slot, esc,
+                    out.append(_visit(v, sum(need.values()), spot.realm, spot.slot, esc,
                                      gold, thief, thief_to, bonus))
     if trip.turns and trip.own_visited:
-        out.append(ChangeDirection())
+        out.append(CHANGE_DIRECTION)
     if (rules.teleport and trip.own_visited and trip.gold >= rules.teleport_gold
             and trip.cards() >= rules.teleport_cards
             and _teleport_targets(trip, table, rules, trip.gold - rules.teleport_gold)):
-        out.append(Teleport(rules.teleport_gold))
-    out.append(EndJourney())
+        out.append(_teleport(rules.teleport_gold))
+    out.append(END_JOURNEY)
     return tuple(out)
 
 
@@ -451,7 +460,7 @@ def _teleport_targets(trip: Trip, table: Table, rules: JourneyRules, gold: int |
             arrival = _arrival(trip, table, idx, protected, rules, gold)
             if arrival is None:
                 continue
-            out.append(TeleportTo(spot.realm, spot.slot, esc, *arrival))
+            out.append(_teleport_to(spot.realm, spot.slot, esc, *arrival))
     return out
 
 

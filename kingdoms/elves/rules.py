@@ -49,9 +49,12 @@ Every journey step uses up a card.  Rounds are fixed in number.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
+from itertools import accumulate, chain, compress, repeat
+from operator import itemgetter
 from typing import Any
 
 from kingdoms.core.data import load_data
@@ -167,6 +170,10 @@ class RemoveVillage(Action):
 class Pass(Action):
     def __str__(self):
         return "pass"
+
+
+PASS = Pass()
+DRAW_THREE = DrawThree()
 
 
 # =========================================================================== the game
@@ -308,6 +315,33 @@ class Elves(Game):
         s(self, "realm_limit", num["villages_per_realm_two_players"] if self.players == 2
           else num["villages_per_realm"])
         s(self, "journey_rules", jr)
+        self._action_tables()
+
+    def _action_tables(self):
+        """Every action and chance outcome that can recur, made once (they are
+        immutable values, so the same object serves every state)."""
+        s = object.__setattr__
+        kinds, players = self.kinds, self.players
+        # the village cards come first in ``kinds``: a hand's villages are hand[:villages]
+        s(self, "villages", len(self.village_idx))
+        assert self.village_idx == tuple(range(self.villages))
+        s(self, "draws", tuple(tuple(Draw(k, to) for to in range(players)) for k in kinds))
+        s(self, "discards", tuple(Discard(k) for k in kinds))
+        s(self, "village_plays", tuple(tuple(PlayVillage(kinds[i], r) for r in range(players))
+                                       for i in self.village_idx))
+        s(self, "buys", tuple(Buy(c) for c in self.buy_costs))
+        # hand -> its counts of gold, thief, tree, sea monster (PLANNING_SPECIALS order)
+        s(self, "planning_specials_of",
+          itemgetter(*(self.special_idx[t] for t in PLANNING_SPECIALS)))
+        # PlaySpecial(special, realm, slot), and the villages each special may lie next to
+        s(self, "special_plays", {t: tuple(tuple(PlaySpecial(t, r, slot)
+                                                  for slot in range(self.realm_limit))
+                                            for r in range(players))
+                                  for t in PLANNING_SPECIALS})
+        s(self, "special_fits", {t: frozenset(
+            kinds[i] for i in self.village_idx
+            if t not in OBSTACLES or J.village_terrain(kinds[i]) in self.obstacle_terrains[t])
+            for t in PLANNING_SPECIALS})
 
     # ---- convenience ------------------------------------------------------------
 
@@ -337,17 +371,31 @@ def _fraction(a: int, b: int) -> Fraction:
     return Fraction(a, b)
 
 
-@lru_cache(maxsize=1024)
-def _draw(kind: str, to: int) -> "Draw":
-    return Draw(kind, to)
+SPECIAL_TYPE = {"gold": "gold", "thief": "thief", "tree": "obstacle", "sea_monster": "obstacle"}
+
+
+def _clashes(special: str, specials: tuple) -> bool:
+    """Only one card of each type may lie next to a village: one gold, one thief, one
+    obstacle.  Does ``special`` clash with the ``(special, owner)`` cards there?"""
+    kind = SPECIAL_TYPE[special]
+    return any(SPECIAL_TYPE[t] == kind for t, _ in specials)
+
+
+@lru_cache(maxsize=256)
+def _remove_village(slot: int, cost: int) -> "RemoveVillage":
+    return RemoveVillage(slot, cost)
 
 
 def _add(counts: tuple, i: int, k: int = 1) -> tuple:
-    return counts[:i] + (counts[i] + k,) + counts[i + 1:]
+    counts = list(counts)
+    counts[i] += k
+    return tuple(counts)
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
+    tup = list(tup)
+    tup[i] = value
+    return tuple(tup)
 
 
 # =========================================================================== the state
@@ -396,83 +444,84 @@ class ElvesState(State):
     def _chance_outcomes(self):
         total = sum(self.supply)
         to = self.turn
-        return tuple((_draw(k, to), _fraction(c, total))
-                     for k, c in zip(self.game.kinds, self.supply) if c)
+        return tuple((draws[to], _fraction(c, total))
+                     for draws, c in zip(self.game.draws, self.supply) if c)
 
     def _sample_chance(self, rng):
-        r = rng.randrange(sum(self.supply))
-        for k, c in zip(self.game.kinds, self.supply):
-            if r < c:
-                return _draw(k, self.turn)
-            r -= c
-        raise AssertionError("empty supply at a draw")
+        # card number r of the supply, counting kind by kind
+        supply = self.supply
+        r = rng.randrange(sum(supply))
+        i = bisect_right(tuple(accumulate(supply)), r)
+        if i == len(supply):
+            raise AssertionError("empty supply at a draw")
+        return self.game.draws[i][self.turn]
 
     # ---- decisions ----------------------------------------------------------------------
     def _legal_actions(self):
         if self.phase == "journey":
             return J.moves(self.trip, self.table, self.game.journey_rules)
-        if self.pending:                       # ("discard", k, why)
-            hand = self.hands[self.turn]
-            return tuple(Discard(k) for k, c in zip(self.game.kinds, hand) if c)
+        if self.pending:                       # ("discard", k, why): any card in hand
+            return tuple(compress(self.game.discards, self.hands[self.turn]))
         return self._planning_actions()
 
     def _can_get_village(self, p) -> bool:
-        g = self.game
-        return any(self.hands[p][i] for i in g.village_idx) or \
-            any(self.supply[i] for i in g.village_idx)
+        v = self.game.villages
+        return any(self.hands[p][:v]) or any(self.supply[:v])
 
     def tokens_left(self, p: int) -> int:
-        used = sum(1 for realm in self.realms for _, sp in realm for _, owner in sp if owner == p)
+        used = 0
+        for realm in self.realms:
+            for _, specials in realm:
+                for _, owner in specials:
+                    used += owner == p
         return self.game.numbers["tokens"] - used
-
-    def _special_allowed(self, special: str, realm: int, slot: int) -> bool:
-        kind, specials = self.realms[realm][slot]
-        terrain = J.village_terrain(kind)
-        if special in OBSTACLES:
-            if terrain not in self.game.obstacle_terrains[special]:
-                return False
-            return not any(t in OBSTACLES for t, _ in specials)
-        return not any(t == special for t, _ in specials)
 
     def _planning_actions(self):
         g = self.game
         p = self.turn
         hand = self.hands[p]
-        kinds = g.kinds
+        realms = self.realms
+        supply_cards = sum(self.supply)
         out = []
         # play a village card
-        open_realms = [r for r in range(g.players) if len(self.realms[r]) < g.realm_limit]
-        for i in g.village_idx:
-            if hand[i]:
-                out.extend(PlayVillage(kinds[i], r) for r in open_realms)
+        has_village = any(hand[:g.villages])
+        if has_village:
+            limit = g.realm_limit
+            open_realms = [r for r, realm in enumerate(realms) if len(realm) < limit]
+            for plays in compress(g.village_plays, hand):      # villages held, in order
+                out.extend([plays[r] for r in open_realms])
         # "No village card!"
-        if not self.realms[p] and not any(hand[i] for i in g.village_idx):
-            shown = tuple(k for k, c in zip(kinds, hand) for _ in range(c))
-            out.extend(NoVillageCard(kinds[i], shown) for i in g.village_idx if self.supply[i])
+        if not realms[p] and not has_village:
+            shown = tuple(chain.from_iterable(map(repeat, g.kinds, hand)))   # each card
+            out.extend(NoVillageCard(g.kinds[i], shown) for i in g.village_idx if self.supply[i])
         # draw 3, discard 4
         n_draw, n_discard = g.numbers["draw_cards"], g.numbers["discard_cards"]
-        if sum(self.supply) >= n_draw and sum(hand) + n_draw >= n_discard:
-            out.append(DrawThree())
+        if supply_cards >= n_draw and sum(hand) + n_draw >= n_discard:
+            out.append(DRAW_THREE)
         # buy a card
         b = self.bought[p]
-        if b < len(g.buy_costs) and self.gold[p] >= g.buy_costs[b] and sum(self.supply):
-            out.append(Buy(g.buy_costs[b]))
+        if b < len(g.buy_costs) and self.gold[p] >= g.buy_costs[b] and supply_cards:
+            out.append(g.buys[b])
         # gold, thief and obstacle cards
-        if self.tokens_left(p) > 0:
-            for special in PLANNING_SPECIALS:
-                if hand[g.special_idx[special]]:
-                    for r, realm in enumerate(self.realms):
-                        for slot in range(len(realm)):
-                            if self._special_allowed(special, r, slot):
-                                out.append(PlaySpecial(special, r, slot))
+        held = list(compress(PLANNING_SPECIALS, g.planning_specials_of(hand)))
+        if held and self.tokens_left(p) > 0:
+            for special in held:
+                fits, plays = g.special_fits[special], g.special_plays[special]
+                for r, realm in enumerate(realms):
+                    for slot, (kind, specials) in enumerate(realm):
+                        # obstacles only next to villages of their terrains; one card
+                        # of each type next to a village
+                        if kind in fits and not (specials and _clashes(special, specials)):
+                            out.append(plays[r][slot])
         # remove a village from one's own realm
-        for slot, (_, specials) in enumerate(self.realms[p]):
-            cost = g.numbers["remove_village"] + g.numbers["remove_per_special"] * len(specials)
+        base, per_special = g.numbers["remove_village"], g.numbers["remove_per_special"]
+        for slot, (_, specials) in enumerate(realms[p]):
+            cost = base + per_special * len(specials)
             if self.gold[p] >= cost:
-                out.append(RemoveVillage(slot, cost))
+                out.append(_remove_village(slot, cost))
         # pass
-        if self.realms[p] or not self._can_get_village(p):
-            out.append(Pass())
+        if realms[p] or not self._can_get_village(p):
+            out.append(PASS)
         return tuple(out)
 
     def _why_illegal(self, action):
@@ -534,6 +583,7 @@ class ElvesState(State):
 
     # ---- what an action does ------------------------------------------------------------
     def _next(self, action):
+        # each branch builds the next position with a single ``replace``
         g = self.game
         if isinstance(action, Draw):
             return self._after_draw(action)
@@ -543,20 +593,20 @@ class ElvesState(State):
         hands, hand = self.hands, self.hands[self.turn]
         if self.pending:                       # a discard
             i = g.index[action.card]
-            hand = _add(hand, i, -1)
-            s = replace(self, hands=_set(hands, p, hand), discard=_add(self.discard, i))
+            hands = _set(hands, p, _add(hand, i, -1))
+            discard = _add(self.discard, i)
             left = self.pending[1] - 1
             if left:
-                return replace(s, pending=("discard", left, self.pending[2]))
-            return s._end_turn(passed=False)
+                return replace(self, hands=hands, discard=discard,
+                               pending=("discard", left, self.pending[2]))
+            return self._end_turn(False, hands=hands, discard=discard)
         if isinstance(action, Pass):
             return self._end_turn(passed=True)
         if isinstance(action, PlayVillage):
             i = g.index[action.village]
             realms = _set(self.realms, action.realm,
                           self.realms[action.realm] + ((action.village, ()),))
-            return replace(self, hands=_set(hands, p, _add(hand, i, -1)),
-                           realms=realms)._end_turn(False)
+            return self._end_turn(False, hands=_set(hands, p, _add(hand, i, -1)), realms=realms)
         if isinstance(action, NoVillageCard):
             i = g.index[action.village]
             return replace(self, supply=_add(self.supply, i, -1),
@@ -572,56 +622,60 @@ class ElvesState(State):
             kind, specials = self.realms[action.realm][action.slot]
             spot = (kind, tuple(sorted(specials + ((action.special, p),))))
             realm = _set(self.realms[action.realm], action.slot, spot)
-            return replace(self, hands=_set(hands, p, _add(hand, i, -1)),
-                           realms=_set(self.realms, action.realm, realm))._end_turn(False)
+            return self._end_turn(False, hands=_set(hands, p, _add(hand, i, -1)),
+                                  realms=_set(self.realms, action.realm, realm))
         if isinstance(action, RemoveVillage):
             kind, specials = self.realms[p][action.slot]
             discard = _add(self.discard, g.index[kind])
             for special, _ in specials:        # tokens go back to their owners
                 discard = _add(discard, g.special_idx[special])
             realm = self.realms[p][:action.slot] + self.realms[p][action.slot + 1:]
-            return replace(self, discard=discard, realms=_set(self.realms, p, realm),
-                           gold=_set(self.gold, p, self.gold[p] - action.cost))._end_turn(False)
+            return self._end_turn(False, discard=discard, realms=_set(self.realms, p, realm),
+                                  gold=_set(self.gold, p, self.gold[p] - action.cost))
         raise ValueError(f"unknown action {action!r}")
 
     def _after_draw(self, action: Draw):
         g = self.game
         i = g.index[action.card]
         to = action.to
-        s = replace(self, supply=_add(self.supply, i, -1),
-                    hands=_set(self.hands, to, _add(self.hands[to], i)))
+        supply = _add(self.supply, i, -1)
+        hands = _set(self.hands, to, _add(self.hands[to], i))
         if self.phase == "deal":
-            return s._continue_deal(self.pending[0] - 1)
+            return self._continue_deal(self.pending[0] - 1, supply, hands=hands)
         left = self.pending[1] - 1
         why = self.pending[2]
         if left:
-            return replace(s, pending=("draw", left, why))
+            return replace(self, supply=supply, hands=hands, pending=("draw", left, why))
         if why == "draw3":
-            return replace(s, pending=("discard", g.numbers["discard_cards"], why))
-        return replace(s, pending=())._end_turn(False)       # a bought card
+            return replace(self, supply=supply, hands=hands,
+                           pending=("discard", g.numbers["discard_cards"], why))
+        return self._end_turn(False, supply=supply, hands=hands)       # a bought card
 
-    def _continue_deal(self, left: int):
-        """Deal ``left`` more cards to ``turn``, then to the next players in turn order."""
+    def _continue_deal(self, left: int, supply: tuple, **changes):
+        """With the supply now ``supply`` (and the other ``changes`` made), deal ``left``
+        more cards to ``turn``, then to the next players in turn order."""
         g = self.game
-        if left > 0 and sum(self.supply):
-            return replace(self, pending=(left,))
+        if left > 0 and any(supply):
+            return replace(self, supply=supply, pending=(left,), **changes)
         nxt = (self.turn + 1) % g.players
-        if nxt != self.start and sum(self.supply):
+        if nxt != self.start and any(supply):
             size = g.numbers["deal_first_round" if self.round == 1 else "deal_later_rounds"]
-            return replace(self, turn=nxt, pending=(size,))
+            return replace(self, supply=supply, turn=nxt, pending=(size,), **changes)
         # the deal is over (or the supply ran out): planning begins
-        return replace(self, phase="planning", turn=self.start, pending=(), passes=0)
+        return replace(self, supply=supply, phase="planning", turn=self.start, pending=(),
+                       passes=0, **changes)
 
-    def _end_turn(self, passed: bool):
+    def _end_turn(self, passed: bool, **changes):
+        """The turn ends (after the ``changes`` the action made to the position)."""
         g = self.game
         passes = self.passes + 1 if passed else 0
-        s = replace(self, pending=(), passes=passes, turn=(self.turn + 1) % g.players)
+        s = replace(self, pending=(), passes=passes, turn=(self.turn + 1) % g.players, **changes)
         if passes < g.players:
             return s
         # all passed in a row: the bought cards' coins went to the bank already;
         # journeys begin with the starting player
-        table = table_from_realms(g.players, self.realms)
-        return s._begin_journey(self.start, table, 0)
+        table = table_from_realms(g.players, s.realms)
+        return s._begin_journey(s.start, table, 0)
 
     def _begin_journey(self, player: int, table, done: int):
         g = self.game
@@ -672,7 +726,7 @@ class ElvesState(State):
         s = replace(self, round=self.round + 1, start=start, phase="deal", turn=start,
                     pending=(g.numbers["deal_later_rounds"],), **base)
         if not sum(supply):
-            return s._continue_deal(0)
+            return s._continue_deal(0, supply)
         return s
 
     # ---- the end ----------------------------------------------------------------------
