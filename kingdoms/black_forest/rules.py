@@ -49,8 +49,12 @@ Two players
 """
 from __future__ import annotations
 
+from bisect import bisect, bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import chain, repeat
+from operator import attrgetter
 from typing import Any
 
 from kingdoms.core.data import load_data
@@ -78,6 +82,25 @@ class Card(Action):
     value: int
     suit: str
     animal: str
+
+    # Cards are compared, sorted and hashed on every move: their fields as one tuple
+    # (``_key``, the order of sorted cards) and its hash are worked out once.  The
+    # answers are the dataclass's own.
+    def __post_init__(self):
+        key = (self.deck, self.value, self.suit, self.animal)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._key == other._key
+
+    def __reduce__(self):   # pickled as its fields: the hash is worked out afresh
+        return (type(self), self._key)
 
     def __str__(self):
         return f"{self.deck} {self.value}"
@@ -213,6 +236,12 @@ class Play(Action):
     card: Any
     space: str
 
+    def __eq__(self, other):      # the dataclass's equality, cheaper (checked on every move)
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.space == other.space and self.player == other.player
+                and (self.card is other.card or self.card == other.card))
+
     def __str__(self):
         if self.card is HIDDEN:
             return f"{_seat(self.player)} plays a card face down on the Right side"
@@ -233,6 +262,12 @@ class Discard(Action):
     player: int
     card: Any
 
+    def __eq__(self, other):      # the dataclass's equality, cheaper (checked on every move)
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.player == other.player and (self.card is other.card
+                                                or self.card == other.card)
+
     def __str__(self):
         what = "a card" if self.card is HIDDEN else str(self.card)
         return f"{_seat(self.player)} discards {what}"
@@ -242,6 +277,20 @@ class Discard(Action):
 
 
 # --------------------------------------------------------------------------- the game
+
+class _Plays(dict):
+    """One seat's Plays: ``plays[open spaces][card]``, the Plays of ``card`` in SPACES
+    order, made the first time those spaces are open."""
+
+    def __init__(self, player: int, cards: tuple):
+        super().__init__()
+        self.player, self.cards = player, cards
+
+    def __missing__(self, spaces):
+        made = self[spaces] = {c: tuple(Play(self.player, c, s) for s in spaces)
+                               for c in self.cards}
+        return made
+
 
 @dataclass(frozen=True)
 class BlackForest(Game):
@@ -393,6 +442,14 @@ class BlackForest(Game):
             if len(cards) < self.hand_size:
                 raise d.error("decks", f"seat {p + 1} has only {len(cards)} cards for a "
                               f"hand of {self.hand_size}")
+        # Every action and chance outcome, made once (they are immutable values):
+        # plays[p][open spaces][card] -> the Plays of that card, in SPACES order
+        # (each set of open spaces the first time it comes up).
+        put("plays", tuple(_Plays(p, cards) for p, cards in enumerate(seat_cards)))
+        put("discards", tuple({c: Discard(p, c) for c in cards}
+                              for p, cards in enumerate(seat_cards)))
+        put("draws", tuple({c: Draw(p, c) for c in cards} for p, cards in enumerate(seat_cards)))
+        put("reveals", {e: Reveal(e) for e in conditions})
 
     @classmethod
     def configurations(cls) -> list:
@@ -536,6 +593,62 @@ def _without(cards: tuple, card) -> tuple:
     return cards[:i] + cards[i + 1:]
 
 
+_CARD_ORDER = attrgetter("_key")
+"""The order of sorted cards (``Card``'s fields in turn)."""
+
+
+def _with(cards: tuple, card) -> tuple:
+    """The sorted ``cards`` with ``card`` put in its place."""
+    try:
+        i = bisect(cards, _CARD_ORDER(card), key=_CARD_ORDER)
+    except AttributeError:                      # a hidden card: no order to keep
+        return tuple(sorted(cards + (card,)))
+    return cards[:i] + (card,) + cards[i:]
+
+
+def _sorted(cards) -> tuple:
+    """``cards`` in order, as a tuple."""
+    try:
+        return tuple(sorted(cards, key=_CARD_ORDER))
+    except AttributeError:                      # hidden cards
+        return tuple(sorted(cards))
+
+
+def _without_card(cards: tuple, card) -> tuple:
+    """The sorted ``cards`` less ``card`` (found by bisection)."""
+    try:
+        i = bisect_left(cards, _CARD_ORDER(card), key=_CARD_ORDER)
+        if cards[i] is card or cards[i] == card:
+            return cards[:i] + cards[i + 1:]
+    except (AttributeError, IndexError):        # hidden cards, or not there
+        pass
+    return _without(cards, card)
+
+
+@lru_cache(maxsize=None)
+def _one_in(n: int) -> Fraction:
+    """The chance of each of ``n`` equally likely outcomes."""
+    return Fraction(1, n)
+
+
+@lru_cache(maxsize=None)
+def _running_totals(n: int) -> tuple:
+    """1/n, 2/n, ... as ``State._sample_chance`` adds them up (in floats)."""
+    p = _one_in(n)
+    acc, totals = 0.0, []
+    for _ in range(n):
+        acc += p.numerator / p.denominator
+        totals.append(acc)
+    return tuple(totals)
+
+
+def _pick_one(items: tuple, rng):
+    """The item ``State._sample_chance`` draws when all ``items`` are equally likely
+    (the first whose running total exceeds ``rng.random()``), without listing them."""
+    i = bisect(_running_totals(len(items)), rng.random())
+    return items[min(i, len(items) - 1)]
+
+
 def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
@@ -606,17 +719,28 @@ class BlackForestState(State):
             out.append("left")
         if len(self.top) < 2:
             out.append("top")
-        if all(p != player for p, _ in self.right):
+        for p, _ in self.right:
+            if p == player:
+                break
+        else:
             out.append("right")
         return tuple(out)
 
     def _legal_actions(self):
         p = self.current_player()
         hand = self.hands[p]
+        # The game's ready-made actions (made afresh for a hidden hand, in a view).
         if self.phase == "discard":
-            return tuple(Discard(p, c) for c in hand)
+            try:
+                return tuple(map(self.game.discards[p].__getitem__, hand))
+            except KeyError:
+                return tuple(Discard(p, c) for c in hand)
         spaces = self.open_spaces(p)
-        return tuple(Play(p, c, s) for c in hand for s in spaces)
+        try:
+            plays = self.game.plays[p][spaces]          # card -> its Plays
+            return tuple(chain.from_iterable(map(plays.__getitem__, hand)))
+        except KeyError:
+            return tuple(Play(p, c, s) for c in hand for s in spaces)
 
     def _why_illegal(self, action):
         p = self.current_player()
@@ -642,14 +766,28 @@ class BlackForestState(State):
 
     # -- chance -----------------------------------------------------------------
     def _chance_outcomes(self):
+        # The game's ready-made outcomes (made afresh for a hidden deck, in a view),
+        # every one equally likely.
         if self.phase == "reveal":
             deck = self.encounter_deck
-            p = Fraction(1, len(deck))
-            return tuple((Reveal(e), p) for e in deck)
+            made, make = self.game.reveals, Reveal
+        else:
+            seat = self.dealing()
+            deck = self.decks[seat]
+            made, make = self.game.draws[seat], lambda c: Draw(seat, c)
+        try:
+            outcomes = tuple(map(made.__getitem__, deck))
+        except KeyError:
+            outcomes = tuple(map(make, deck))
+        return tuple(zip(outcomes, repeat(_one_in(len(deck)))))
+
+    def _sample_chance(self, rng):
+        if self.phase == "reveal":
+            e = _pick_one(self.encounter_deck, rng)
+            return self.game.reveals.get(e) or Reveal(e)
         seat = self.dealing()
-        deck = self.decks[seat]
-        p = Fraction(1, len(deck))
-        return tuple((Draw(seat, c), p) for c in deck)
+        c = _pick_one(self.decks[seat], rng)
+        return self.game.draws[seat].get(c) or Draw(seat, c)
 
     def dealing(self) -> int:
         """The seat drawing the next card (in the deal phase)."""
@@ -662,80 +800,85 @@ class BlackForestState(State):
     def _next(self, action):
         if isinstance(action, Play):
             return self._play(action)
-        if isinstance(action, Reveal):
-            deck = self.encounter_deck
-            return _settle(replace(self, upcoming=self.upcoming + (action.encounter,),
-                                   encounter_deck=_without(deck, action.encounter)))
         if isinstance(action, Draw):
             p = action.player
-            hand = tuple(sorted(self.hands[p] + (action.card,)))
+            hand = _with(self.hands[p], action.card)
             return _settle(replace(
                 self, hands=_set(self.hands, p, hand),
-                decks=_set(self.decks, p, _without(self.decks[p], action.card)),
+                decks=_set(self.decks, p, _without_card(self.decks[p], action.card)),
                 to_draw=_set(self.to_draw, p, self.to_draw[p] - 1)))
         if isinstance(action, Discard):
             p = action.player
             return _settle(replace(
-                self, hands=_set(self.hands, p, _without(self.hands[p], action.card)),
-                discarded=_set(self.discarded, p,
-                               tuple(sorted(self.discarded[p] + (action.card,))))))
+                self, hands=_set(self.hands, p, _without_card(self.hands[p], action.card)),
+                discarded=_set(self.discarded, p, _with(self.discarded[p], action.card))))
+        if isinstance(action, Reveal):
+            deck = self.encounter_deck
+            return _settle(replace(self, upcoming=self.upcoming + (action.encounter,),
+                                   encounter_deck=_without(deck, action.encounter)))
         raise TypeError(f"unknown action {action!r}")  # pragma: no cover
 
     def _play(self, a: Play):
         p, c, space = a.player, a.card, a.space
-        hands = _set(self.hands, p, _without(self.hands[p], c))
+        hands = _set(self.hands, p, _without_card(self.hands[p], c))
         pair = ((p, c),)
+        bottom, left, top, right = self.bottom, self.left, self.top, self.right
         if space == "bottom":
-            s = replace(self, hands=hands, bottom=self.bottom + pair)
+            bottom += pair
         elif space == "left":
-            s = replace(self, hands=hands, left=pair)
+            left = pair
         elif space == "top":
-            s = replace(self, hands=hands, top=self.top + pair)
+            top += pair
         else:
-            s = replace(self, hands=hands, right=tuple(sorted(self.right + pair)))
-        if len(s.bottom) == 2 and s.left and len(s.top) == 2:
-            return s._finish_encounter(last=p)
-        return _settle(replace(s, to_move=(p + 1) % self.game.players))
+            right = tuple(sorted(right + pair))
+        if len(bottom) == 2 and left and len(top) == 2:
+            return self._finish_encounter(p, hands, bottom, left, top, right)
+        return _settle(replace(self, hands=hands, bottom=bottom, left=left, top=top,
+                               right=right, to_move=(p + 1) % self.game.players))
 
-    def _finish_encounter(self, last: int):
+    def _finish_encounter(self, last: int, hands, bottom, left, top, right):
+        """The encounter is full (``hands`` and the spaces after the last card)."""
         g = self.game
-        n = g.players
         names = g.player_name
         # The token goes to the left of the last player; receiving it scores.
-        token = (last + 1) % n
+        token = (last + 1) % g.players
         points = list(self.points)
-        lines = []
         if token != self.token or g.token_point_when_kept:
             points[token] += g.token_points
-            lines.append(f"{names(token)} receives the start player token (+{g.token_points}).")
+            lines = [f"{names(token)} receives the start player token (+{g.token_points})."]
         else:
-            lines.append(f"{names(token)} keeps the start player token (no point).")
-        sc = score_encounter(g, self.upcoming[0], self.bottom, self.left, self.top, self.right)
+            lines = [f"{names(token)} keeps the start player token (no point)."]
+        sc = score_encounter(g, self.upcoming[0], bottom, left, top, right)
         lines.extend(sc.lines)
-        points = [a + b for a, b in zip(points, sc.points)]
-        won = [list(w) for w in self.won]
-        back = [list(h) for h in self.hands]
+        points = tuple(a + b for a, b in zip(points, sc.points))
+        # Winning cards are discarded (to ``won``), the others go back to hand.
+        won, back = list(self.won), list(hands)
         winning = {(p, c) for p, c, _ in sc.winners}
-        for p, c in self.bottom + self.left + self.top + self.right:
-            (won if (p, c) in winning else back)[p].append(c)
-        s = replace(self, points=tuple(points), token=token,
-                    hands=tuple(tuple(sorted(h)) for h in back),
-                    won=tuple(tuple(sorted(w)) for w in won),
-                    bottom=(), left=(), top=(), right=(),
-                    played=self.played + 1, upcoming=self.upcoming[1:], to_move=token,
-                    report=tuple(lines))
-        if s.played < g.n_encounters and s.upcoming:
-            return _settle(s)
+        for p, c in bottom + left + top + right:
+            if (p, c) in winning:
+                won[p] = _with(won[p], c)
+            else:
+                back[p] = _with(back[p], c)
+        played = self.played + 1
+        upcoming = self.upcoming[1:]
+        after = dict(points=points, token=token, hands=tuple(back), won=tuple(won),
+                     bottom=(), left=(), top=(), right=(), to_move=token)
+        if played < g.n_encounters and upcoming:
+            return _settle(replace(self, played=played, upcoming=upcoming,
+                                   report=tuple(lines), **after))
         # End of the round.
         if self.round >= g.n_rounds:
-            return replace(s, phase="over", report=s.report + ("The game is over.",))
+            lines.append("The game is over.")
+            return replace(self, phase="over", played=played, upcoming=upcoming,
+                           report=tuple(lines), **after)
+        decks = self.decks
         if g.two_player:
-            to_draw = tuple(min(g.hand_size, len(d)) for d in s.decks)
+            to_draw = tuple(min(g.hand_size, len(d)) for d in decks)
         else:
-            to_draw = tuple(len(d) for d in s.decks)
-        return _settle(replace(s, phase="reveal", round=self.round + 1, played=0, upcoming=(),
-                               to_draw=to_draw,
-                               report=s.report + (f"Round {self.round} is over.",)))
+            to_draw = tuple(len(d) for d in decks)
+        lines.append(f"Round {self.round} is over.")
+        return _settle(replace(self, phase="reveal", round=self.round + 1, played=0,
+                               upcoming=(), to_draw=to_draw, report=tuple(lines), **after))
 
     # -- the end -----------------------------------------------------------------
     def _returns(self):
@@ -788,6 +931,17 @@ def winners_shares(points, hand_sizes) -> tuple:
     return tuple(share if i in win else Fraction(0) for i in range(len(points)))
 
 
+def _draw_the_rest(s: BlackForestState) -> BlackForestState:
+    """Seats drawing as many cards as their deck holds take it all: no chance."""
+    to_draw, hands, decks = list(s.to_draw), list(s.hands), list(s.decks)
+    for p, k in enumerate(to_draw):
+        if k and k >= len(decks[p]):
+            hands[p] = _sorted(hands[p] + decks[p])
+            decks[p] = ()
+            to_draw[p] = 0
+    return replace(s, hands=tuple(hands), decks=tuple(decks), to_draw=tuple(to_draw))
+
+
 def _settle(s: BlackForestState) -> BlackForestState:
     """Carry out everything that needs no decision and no chance."""
     g = s.game
@@ -795,6 +949,8 @@ def _settle(s: BlackForestState) -> BlackForestState:
         ph = s.phase
         if ph == "play":
             p = s.to_move
+            if s.hands[p]:
+                return s
             n = g.players
             for _ in range(n):
                 if s.hands[p]:
@@ -809,16 +965,11 @@ def _settle(s: BlackForestState) -> BlackForestState:
                 continue
             return s
         if ph == "deal":
-            to_draw = list(s.to_draw)
-            if any(k and k >= len(d) for k, d in zip(to_draw, s.decks)):
-                hands, decks = list(s.hands), list(s.decks)
-                for p, k in enumerate(to_draw):
-                    if k and k >= len(decks[p]):       # the rest of the deck: no chance
-                        hands[p] = tuple(sorted(hands[p] + decks[p]))
-                        decks[p] = ()
-                        to_draw[p] = 0
-                s = replace(s, hands=tuple(hands), decks=tuple(decks), to_draw=tuple(to_draw))
-            if any(to_draw):
+            for k, d in zip(s.to_draw, s.decks):
+                if k and k >= len(d):
+                    s = _draw_the_rest(s)
+                    break
+            if any(s.to_draw):
                 return s
             s = replace(s, phase="discard")
             continue

@@ -506,3 +506,52 @@ def test_short_and_html_render():
     assert s.short() == "B5 L- T9 R0 P1" and len(s.short()) <= 30
     assert "<table>" in s._repr_html_() and "Fox Burrow" in s._repr_html_()
     assert "Red 5 Wands [Red/Green]" in str(s) or "Red 5" in str(s)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fast_paths_match_the_plain_rules(players):
+    """The ready-made actions, the sampler and the card order agree with the plain
+    definitions: Plays/Discards built afresh, the core's sampler over the listed
+    outcomes, and the dataclass order and hash of cards."""
+    import random
+    from kingdoms.core.protocol import State
+    from kingdoms.black_forest.rules import _CARD_ORDER
+    g = game(players)
+    cards = [c for seat in g.seat_cards for c in seat]
+    assert sorted(cards) == sorted(cards, key=_CARD_ORDER)
+    for c in cards:
+        fields = (c.deck, c.value, c.suit, c.animal)
+        assert hash(c) == hash(fields) and c == Card(*fields) and c is not Card(*fields)
+    rng = random.Random(7)
+    s = g.initial_state()
+    while not s.is_terminal():
+        if s.is_chance():
+            seed = rng.random()
+            plain = State._sample_chance(s, random.Random(seed))
+            a = s.sample_chance(random.Random(seed))
+            assert a == plain and str(a) == str(plain)
+        else:
+            p = s.current_player()
+            hand = s.hands[p]
+            if s.phase == "discard":
+                assert s.legal_actions() == tuple(Discard(p, c) for c in hand)
+            else:
+                assert s.legal_actions() == tuple(Play(p, c, sp) for c in hand
+                                                  for sp in s.open_spaces(p))
+            a = rng.choice(s.legal_actions())
+        s = s.apply(a)
+
+
+def test_games_and_states_pickle_for_worker_processes():
+    import pickle
+    import random
+    g = game(2)
+    s = g.initial_state()
+    rng = random.Random(2)
+    while s.phase != "play":
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else s.legal_actions()[0])
+    s.legal_actions()
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.game == g and t.legal_actions() == s.legal_actions()
+    c = t.hands[0][0]
+    assert hash(c) == hash(Card(c.deck, c.value, c.suit, c.animal))
