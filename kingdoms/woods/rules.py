@@ -73,6 +73,8 @@ __all__ = ["Woods", "WoodsState", "Play", "Cover", "TraderGive", "TraderReturn",
 
 INTRIGUE = frozenset({"Trader", "Knight", "Scholar", "Treasurer", "General"})
 
+_MEMO_SIZE = 50_000     # entries per remembered table of a game (then it starts afresh)
+
 DECISIONS = (
     "The Princess may be played to a foreign court at any time: the rulebook restricts "
     "only her entry to your own court and says 'in principle, you may play any card anywhere'.",
@@ -207,7 +209,12 @@ class Woods(Game):
         s(self, "hand_size", hand)
         s(self, "set_aside_count", set_aside)
         s(self, "goal", goal)
-        s(self, "_plays", {(c, k): Play(c, k) for c in names for k in range(self.players)})
+        # tables for the hot paths (actions are immutable, so one object per action)
+        s(self, "_rank", {nm: i for i, nm in enumerate(order)})
+        s(self, "_plays_of", {c: tuple(Play(c, k) for k in range(self.players)) for c in names})
+        s(self, "_plays_from", {})
+        s(self, "_draws_of", {})
+        s(self, "_actions", {})
 
     @classmethod
     def configurations(cls):
@@ -365,6 +372,7 @@ def _count_deals(copies: tuple, caps: tuple) -> int:
     return total
 
 
+@lru_cache(maxsize=None)
 def _no_knowledge(n):
     return tuple(tuple(() for _ in range(n)) for _ in range(n))
 
@@ -540,7 +548,9 @@ def _minus(hand: tuple, card) -> tuple:
 
 
 def _plus(hand: tuple, card) -> tuple:
-    return tuple(sorted(hand + (card,), key=_sort_key))
+    if card is HIDDEN or HIDDEN in hand:
+        return tuple(sorted(hand + (card,), key=_sort_key))     # HIDDEN goes last
+    return tuple(sorted(hand + (card,)))
 
 
 def _sort_key(c):
@@ -553,6 +563,22 @@ def _sub_known(known_hand: tuple, card) -> tuple:
 
 def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
+
+
+def _swap(hands, known, p, c):
+    """The General: players ``p`` and ``c`` swap hands; everyone's knowledge follows."""
+    hp, hc = hands[p], hands[c]
+    hands = _set(_set(hands, p, hc), c, hp)
+    rows = []
+    for o, row in enumerate(known):
+        if o == p:
+            row = _set(_set(row, c, hp), p, ())
+        elif o == c:
+            row = _set(_set(row, p, hc), c, ())
+        else:
+            row = _set(_set(row, p, row[c]), c, row[p])
+        rows.append(row)
+    return hands, tuple(rows)
 
 
 # --------------------------------------------------------------------------- the state
@@ -603,52 +629,77 @@ class WoodsState(State):
         g = self.game
         p = self.turn
         if pd is None:
-            hand = [c for c in self.hands[p] if c is not HIDDEN]
-            cards = sorted(set(hand), key=g.followers.index)
-            if "Squire" in cards and self._squire_present():
-                cards = ["Squire"]
-            out = []
-            plays = g._plays
-            for c in cards:
-                for k in range(g.players):
-                    if c == "Princess" and k == p and not self._princess_ok(p, len(self.hands[p])):
-                        continue
-                    out.append(plays[(c, k)])
-            return out
+            hand = self.hands[p]
+            if "Squire" in hand and self._squire_present():
+                return g._plays_of["Squire"]    # a Squire lies out: play a Squire
+            if "Princess" in hand and not self._princess_ok(p, len(hand)):
+                return self._plays(hand, barred=p)      # not the Princess to her own court
+            return self._plays(hand)
         kind = pd[0]
         if kind == "assassin":
             c = pd[1]
-            return [Cover(c, pile) for pile in self._assassin_targets(c)]
+            return [self._action(Cover, c, pile) for pile in self._assassin_targets(c)]
         if kind == "trader_give":
-            return [TraderGive(card, p, pd[1]) for card in self._distinct(self.hands[p])]
+            return [self._action(TraderGive, card, p, pd[1])
+                    for card in self._distinct(self.hands[p])]
         if kind == "trader_return":
             _, giver, receiver, given = pd
-            return [TraderReturn(card, giver, receiver)
+            return [self._action(TraderReturn, card, giver, receiver)
                     for card in self._trader_options(receiver, given)]
         if kind == "knight":
             victim = pd[1]
             hand = self.hands[victim]
             options = ["Squire"] if "Squire" in hand else self._distinct(hand)
-            return [KnightTake(card, p, victim) for card in options]
+            return [self._action(KnightTake, card, p, victim) for card in options]
         if kind == "scholar":
             c = pd[1]
-            return [ScholarTake(card, c) for card in self._scholar_options(c)] + [ScholarPass()]
+            return ([self._action(ScholarTake, card, c) for card in self._scholar_options(c)]
+                    + [self._action(ScholarPass)])
         if kind == "priest":
             c = pd[1]
             out = []
             for card in self._distinct(self.hands[p]):
                 if card == "Princess" and c == p and len(uncovered(self.courts[c])) - 1 < 3:
                     continue
-                out.append(PriestExtra(card, c))
-            return out + [PriestStop()]
+                out.append(self._action(PriestExtra, card, c))
+            return out + [self._action(PriestStop)]
         if kind == "priest_take":
             _, c, _, extra = pd
-            return [PriestTakeBack(card, c) for card in self._priest_options(c, pd[2], extra)]
+            return [self._action(PriestTakeBack, card, c)
+                    for card in self._priest_options(c, pd[2], extra)]
         raise AssertionError(f"no decision at pending {pd!r}")
 
+    def _action(self, cls, *fields):
+        """``cls(*fields)``: one shared object per distinct action (actions are
+        immutable values, and the same few recur all game long)."""
+        memo = self.game._actions
+        key = (cls, fields)
+        action = memo.get(key)
+        if action is None:
+            action = memo[key] = cls(*fields)
+        return action
+
     def _distinct(self, hand):
-        order = self.game.followers
-        return sorted({c for c in hand if c is not HIDDEN}, key=order.index)
+        """One of each card kind in ``hand``, in follower order (list)."""
+        return sorted({c for c in hand if c is not HIDDEN}, key=self.game._rank.__getitem__)
+
+    def _plays(self, hand: tuple, barred=None) -> tuple:
+        """Each card kind of ``hand`` (in follower order) to each court in turn, except
+        the Princess to court ``barred``.  Remembered per hand (hands recur often)."""
+        memo = self.game._plays_from
+        key = (hand, barred)
+        plays = memo.get(key)
+        if plays is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            plays = ()
+            for c in self._distinct(hand):
+                to_courts = self.game._plays_of[c]
+                if c == "Princess" and barred is not None:
+                    to_courts = to_courts[:barred] + to_courts[barred + 1:]
+                plays += to_courts
+            memo[key] = plays
+        return plays
 
     def _squire_present(self) -> bool:
         return any(("Squire",) in court for court in self.courts)
@@ -749,12 +800,24 @@ class WoodsState(State):
             raise TooManyOutcomes(
                 f"the deal of round {self.round} has {g.deal_count():,} distinct outcomes; "
                 "sample it with sample_chance(rng)", g.deal_count())
-        victim = pd[1]
+        return self._draws(self.turn, pd[1])
+
+    def _draws(self, drawer, victim) -> tuple:
+        """The Treasurer's blind draw from the victim's hand: each card kind with its
+        chance (remembered per hand, drawer and victim)."""
         hand = self.hands[victim]
-        n = len(hand)
-        counts = Counter(hand)
-        keys = sorted(counts, key=_sort_key)
-        return tuple((TreasurerDraw(c, self.turn, victim), Fraction(counts[c], n)) for c in keys)
+        memo = self.game._draws_of
+        key = (hand, drawer, victim)
+        draws = memo.get(key)
+        if draws is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            n = len(hand)
+            counts = Counter(hand)
+            draws = memo[key] = tuple(
+                (TreasurerDraw(c, drawer, victim), Fraction(counts[c], n))
+                for c in sorted(counts, key=_sort_key))
+        return draws
 
     def _sample_chance(self, rng):
         if self.pending[0] != "deal":
@@ -791,7 +854,7 @@ class WoodsState(State):
         s = self._step(action)
         # sub-decisions with a single option are carried out at once
         while s.pending is not None and s.pending[0] not in ("deal", "treasurer") and not s.over:
-            options = s._legal_actions()
+            options = s.legal_actions()     # (the public call keeps them for the player)
             if len(options) != 1:
                 break
             s = s._step(options[0])
@@ -814,11 +877,9 @@ class WoodsState(State):
                 rest = a.pile[:-1]
                 court = court[:i] + ((rest,) if rest else ()) + court[i + 1:]
                 removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
-                s = replace(self, courts=_set(self.courts, c, court), removed=removed, pending=None)
-            else:
-                court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
-                s = replace(self, courts=_set(self.courts, c, court), pending=None)
-            return s._end_turn()
+                return self._end_turn(courts=_set(self.courts, c, court), removed=removed)
+            court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
+            return self._end_turn(courts=_set(self.courts, c, court))
         if isinstance(a, TraderGive):
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
             hands = _set(hands, a.receiver, _plus(hands[a.receiver], a.card))
@@ -830,23 +891,23 @@ class WoodsState(State):
             hands = _set(self.hands, r, _minus(self.hands[r], a.card))
             hands = _set(hands, a.giver, _plus(hands[a.giver], a.card))
             known = self._moved_hidden(a.card, r, a.giver, {r, a.giver})
-            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+            return self._end_turn(hands=hands, known=known)
         if isinstance(a, KnightTake):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
-            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+            return self._end_turn(hands=hands, known=known)
         if isinstance(a, TreasurerDraw):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
-            return replace(self, hands=hands, known=known, pending=None)._end_turn()
+            return self._end_turn(hands=hands, known=known)
         if isinstance(a, ScholarTake):
-            return self._take_public(a.court, a.card, skip=None)._end_turn()
+            return self._end_turn(**self._take_public(a.court, a.card, skip=None))
         if isinstance(a, ScholarPass):
-            return replace(self, pending=None)._end_turn()
+            return self._end_turn()
         if isinstance(a, PriestExtra):
             c = a.court
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
@@ -858,63 +919,49 @@ class WoodsState(State):
                 return s._end_turn()            # nothing of lower influence to take back
             return s
         if isinstance(a, PriestStop):
-            return replace(self, pending=None)._end_turn()
+            return self._end_turn()
         if isinstance(a, PriestTakeBack):
-            return self._take_public(a.court, a.card, skip=self.pending[2])._end_turn()
+            return self._end_turn(**self._take_public(a.court, a.card, skip=self.pending[2]))
         raise AssertionError(f"unknown action {a!r}")
 
     def _play(self, card, c):
         p = self.turn
         hands = _set(self.hands, p, _minus(self.hands[p], card))
         known = self._played_public(p, card)
-        s = replace(self, hands=hands, known=known)
-        foreign = c != p
-        if card == "Assassin":
-            if s.courts[c]:
-                return replace(s, pending=("assassin", c))
-            return replace(s, courts=_set(s.courts, c, s.courts[c] + (("Assassin",),)))._end_turn()
-        s = replace(s, courts=_set(s.courts, c, s.courts[c] + ((card,),)))
-        if card in INTRIGUE and not foreign:
-            return s._end_turn()
-        if card == "Trader":
-            if s.hands[p]:
-                return replace(s, pending=("trader_give", c))
+        if card == "Assassin" and self.courts[c]:
+            return replace(self, hands=hands, known=known, pending=("assassin", c))
+        courts = _set(self.courts, c, self.courts[c] + ((card,),))
+        ability = None                           # the sub-decision the card's ability opens
+        if card in INTRIGUE and c == p:
+            pass                                 # intrigue acts only at a foreign court
+        elif card == "Trader":
+            if hands[p]:
+                ability = ("trader_give", c)
         elif card == "Knight":
-            if s.hands[c]:
-                kn = _set(s.known, p, _set(s.known[p], c, s.hands[c]))   # he sees the hand
-                return replace(s, known=kn, pending=("knight", c))
+            if hands[c]:
+                known = _set(known, p, _set(known[p], c, hands[c]))   # he sees the hand
+                ability = ("knight", c)
         elif card == "Scholar":
-            return replace(s, pending=("scholar", c))
+            ability = ("scholar", c)
         elif card == "Treasurer":
-            if s.hands[c]:
-                return replace(s, pending=("treasurer", c))
+            if hands[c]:
+                ability = ("treasurer", c)
         elif card == "General":
-            return s._swap(p, c)._end_turn()
+            hands, known = _swap(hands, known, p, c)
         elif card == "Priest":
-            if s.hands[p]:
-                return replace(s, pending=("priest", c, len(s.courts[c]) - 1))
-        return s._end_turn()
-
-    def _swap(self, p, c):
-        hp, hc = self.hands[p], self.hands[c]
-        hands = _set(_set(self.hands, p, hc), c, hp)
-        known = []
-        for o, row in enumerate(self.known):
-            if o == p:
-                row = _set(_set(row, c, hp), p, ())
-            elif o == c:
-                row = _set(_set(row, p, hc), c, ())
-            else:
-                row = _set(_set(row, p, row[c]), c, row[p])
-            known.append(row)
-        return replace(self, hands=hands, known=tuple(known))
+            if hands[p]:
+                ability = ("priest", c, len(courts[c]) - 1)
+        if ability is None:
+            return self._end_turn(hands=hands, known=known, courts=courts)
+        return replace(self, hands=hands, known=known, courts=courts, pending=ability)
 
     def _played_public(self, p, card):
         known = self.known
-        if not any(card in row[p] for row in known):
-            return known
-        return tuple(_set(row, p, _sub_known(row[p], card)) if card in row[p] else row
-                     for row in known)
+        for row in known:
+            if card in row[p]:         # someone knew it was there: it is gone now
+                return tuple(_set(row, p, _minus(row[p], card)) if card in row[p] else row
+                             for row in known)
+        return known
 
     def _moved_hidden(self, card, src, dst, witnesses):
         out = []
@@ -924,12 +971,14 @@ class WoodsState(State):
                     row = _set(row, src, _sub_known(row[src], card))
                 if o != dst:
                     row = _set(row, dst, _plus(row[dst], card))
-            elif o != src:
+            elif o != src and row[src]:
                 row = _set(row, src, ())      # a card left unseen: knowledge is lost
             out.append(row)
         return tuple(out)
 
-    def _take_public(self, c, card, skip):
+    def _take_public(self, c, card, skip) -> dict:
+        """The changes when the player to move takes ``card`` from court ``c`` into hand
+        in view of everyone (``skip``: the index of a pile that may not be taken)."""
         p = self.turn
         court = self.courts[c]
         i = next(i for i, pile in enumerate(court) if pile == (card,) and i != skip)
@@ -937,17 +986,18 @@ class WoodsState(State):
         hands = _set(self.hands, p, _plus(self.hands[p], card))
         known = tuple(row if o == p else _set(row, p, _plus(row[p], card))
                       for o, row in enumerate(self.known))
-        return replace(self, courts=_set(self.courts, c, court), hands=hands, known=known,
-                       pending=None)
+        return {"courts": _set(self.courts, c, court), "hands": hands, "known": known}
 
-    def _end_turn(self):
-        """The turn is over: next player clockwise who holds cards, or the round ends."""
-        n = self.game.players
+    def _end_turn(self, **changes):
+        """The turn is over (after ``changes`` to the position): next player clockwise
+        who holds cards, or the round ends."""
+        hands = changes.get("hands", self.hands)
+        n = len(hands)
         for step in range(1, n + 1):
             q = (self.turn + step) % n
-            if self.hands[q]:
-                return replace(self, turn=q, pending=None)
-        return self._end_round()
+            if hands[q]:
+                return replace(self, turn=q, pending=None, **changes)
+        return replace(self, pending=None, **changes)._end_round()
 
     def _end_round(self):
         g = self.game
