@@ -81,6 +81,18 @@ def popcount(x: int) -> int:
     return bin(x).count("1")
 
 
+def _neighbours(f: int) -> tuple:
+    """(border, field across it or -1 at the board edge) for the 4 sides of field ``f``."""
+    r, c = divmod(f, COLS)
+    top, bottom, left, right = _FIELD_EDGES[f]
+    return tuple((edge, nr * COLS + nc if 0 <= nr < ROWS and 0 <= nc < COLS else -1)
+                 for edge, nr, nc in ((top, r - 1, c), (bottom, r + 1, c),
+                                      (left, r, c - 1), (right, r, c + 1)))
+
+
+_NEIGHBOURS = tuple(_neighbours(f) for f in range(ROWS * COLS))
+
+
 @lru_cache(maxsize=1 << 16)
 def areas(fences: int) -> tuple:
     """The fenced areas of a fence bitmask: a sorted tuple of field bitmasks."""
@@ -89,26 +101,19 @@ def areas(fences: int) -> tuple:
     for start in range(ROWS * COLS):
         if seen >> start & 1:
             continue
-        comp = 0
+        comp = 1 << start
         closed = True
         stack = [start]
-        seen |= 1 << start
         while stack:
-            f = stack.pop()
-            comp |= 1 << f
-            r, c = divmod(f, COLS)
-            top, bottom, left, right = _FIELD_EDGES[f]
-            for edge, nr, nc in ((top, r - 1, c), (bottom, r + 1, c),
-                                 (left, r, c - 1), (right, r, c + 1)):
+            for edge, g in _NEIGHBOURS[stack.pop()]:
                 if fences >> edge & 1:
                     continue
-                if not (0 <= nr < ROWS and 0 <= nc < COLS):
+                if g < 0:
                     closed = False           # an open board-edge border
-                    continue
-                g = nr * COLS + nc
-                if not seen >> g & 1:
-                    seen |= 1 << g
+                elif not comp >> g & 1:
+                    comp |= 1 << g
                     stack.append(g)
+        seen |= comp
         if closed:
             out.append(comp)
     return tuple(sorted(out))
@@ -143,6 +148,10 @@ def _fits(caps: tuple, needs: tuple) -> bool:
 def fits(fences: int, herd: tuple, per_field: int = 2) -> bool:
     """Can ``herd`` (counts per species) be kept on a pasture with these fences?"""
     return _fits(capacities(fences, per_field), tuple(sorted(herd, reverse=True)))
+
+
+# The rules ask after every step of every player: one cache lookup (herd a tuple).
+fits_cached = lru_cache(maxsize=1 << 18)(fits)
 
 
 def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:

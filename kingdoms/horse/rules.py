@@ -101,7 +101,7 @@ class Farm:
 
     def fits(self, per_field: int = 2) -> bool:
         """Does the herd fit the fenced areas (``per_field`` animals a field)?"""
-        return pasture.fits(self.fences, self.herd, per_field)
+        return pasture.fits_cached(self.fences, self.herd, per_field)
 
 
 # ============================================================== the state
@@ -134,15 +134,13 @@ class HorseState(State):
     # ---------------------------------------------------------------- who moves
     def actor(self) -> int | None:
         """The player whose step it is (ignoring chance), by phase."""
-        n = self.game.players
         if self.fence_job is not None:
             return self.fence_job[0]
-        if self.phase in ("keep", "effects", "discard"):
+        phase = self.phase
+        if phase in ("keep", "effects", "discard"):
             return self.active
-        if self.phase == "others":
-            return (self.active + self.seat) % n
-        if self.phase in ("trade", "final"):
-            return (self.active + self.seat) % n
+        if phase in ("others", "trade", "final"):
+            return (self.active + self.seat) % self.game.players
         return None
 
     def _current_player(self):
@@ -164,10 +162,8 @@ class HorseState(State):
         if self.draws or self.phase == "deal":
             player = self.draws[0] if self.draws else self._deal_target()
             deck = self.deck if self.deck_count else self.discard
-            total = sum(deck)
-            return tuple((DealCard(player, c.name) if self.phase == "deal" and not self.draws
-                          else DrawCard(player, c.name), Fraction(k, total))
-                         for c, k in zip(self.game.comp.cards, deck) if k)
+            dealing = self.phase == "deal" and not self.draws
+            return _card_outcomes(self.game.comp, player, dealing, deck)
         if self.phase == "reroll":
             return _reroll_outcomes(self.game.comp, self.dice, self.pending_keep)
         return _roll_outcomes(self.game.comp)
@@ -181,13 +177,13 @@ class HorseState(State):
         names = _king_names(comp)
         if self.phase == "reroll":
             kept, keep_mult = self.pending_keep
-            king = tuple(sorted(kept + tuple(rng.choice(names)
-                                             for _ in range(comp.king_count - len(kept)))))
+            king = tuple(sorted(kept + tuple([rng.choice(names)
+                                              for _ in range(comp.king_count - len(kept))])))
             mult = self.dice[1] if keep_mult else rng.choice(comp.mult_faces)
         else:
-            king = tuple(sorted(rng.choice(names) for _ in range(comp.king_count)))
+            king = tuple(sorted([rng.choice(names) for _ in range(comp.king_count)]))
             mult = rng.choice(comp.mult_faces)
-        return Roll(king, mult)
+        return _roll(king, mult)
 
     def _is_possible_outcome(self, outcome):
         return outcome in dict(self._chance_list())
@@ -203,37 +199,22 @@ class HorseState(State):
         if self.fence_job is not None:
             return self._fence_actions()
         if self.must_release():
-            return tuple(_RUN[i] for i, n in enumerate(farm.herd) if n)
+            return _run_actions(farm.herd)
         if self.phase == "keep":
             return _keep_actions(self.dice)
         if self.phase == "effects":
-            acts = []
-            seen = set()
-            halves = self.unused.count("half cattle")
-            for d in self.unused:
-                if d in seen or d == "half cattle":
-                    continue
-                seen.add(d)
-                acts.append(_use(d))
-            if halves >= 2:
-                acts.append(UseCattle())
-            if not self.card_played:
-                for name in sorted(set(farm.hand)):
-                    if self._affordable(farm, name):
-                        acts.append(_play(name))
-            acts += [_RUN[i] for i, n in enumerate(farm.herd) if n]
-            acts.append(EndEffects())
-            return tuple(acts)
+            playable = () if self.card_played else _playable(self.game.comp, farm.hand,
+                                                               farm.herd)
+            return _effects_actions(self.unused, playable, farm.herd)
         if self.phase == "discard":
             return _discard_actions(farm.hand)
         if self.phase == "others":
             avail = self.available_dice()
             return _take_actions(avail)
         if self.phase in ("trade", "final"):
-            acts = [t for t in self._trades(me)]
-            acts += [_RUN[i] for i, n in enumerate(farm.herd) if n]
-            acts.append(EndTrading())
-            return tuple(acts)
+            may_trade = not self.traded or self.trades_all(me)
+            return _trading_actions(farm.herd, self.rates(me) if may_trade else None,
+                                    self.traded)
         raise AssertionError(f"no decisions in phase {self.phase}")
 
     def available_dice(self) -> tuple:
@@ -243,49 +224,22 @@ class HorseState(State):
             left.remove(d)
         return tuple(left)
 
-    def _affordable(self, farm, name) -> bool:
-        card = _card(self.game.comp, name)
-        return all(h >= p for h, p in zip(farm.herd, card.pay))
-
     def rates(self, player: int) -> tuple:
         """This player's trade rates (cards may lower one)."""
-        rates = list(self.game.comp.trade_rates)
-        for name in self.farms[player].tableau:
-            card = _card(self.game.comp, name)
-            if card.rate:
-                i = SPECIES.index(card.rate[0])
-                rates[i] = min(rates[i], card.rate[1])
-        return tuple(rates)
+        return _rates(self.game.comp, self.farms[player].tableau)
 
     def trades_all(self, player: int) -> bool:
         if self.phase == "final":
             return True
-        return any(_card(self.game.comp, n).trade_all for n in self.farms[player].tableau)
-
-    def _trades(self, me):
-        if self.traded and not self.trades_all(me):
-            return
-        herd = self.farms[me].herd
-        for i, r in enumerate(self.rates(me)):
-            if SPECIES[i] in self.traded:
-                continue
-            for k in range(1, herd[i] // r + 1):
-                yield _trade(i, k * r, k)
+        return _trades_all(self.game.comp, self.farms[player].tableau)
 
     def _fence_actions(self):
         player, received, placed, moved, lifted = self.fence_job
         fences = self.farms[player].fences
-        empty = [e for e in range(pasture.EDGES) if not fences >> e & 1]
         if lifted >= 0:
-            return tuple(_PUT[e] for e in empty)
-        acts = []
+            return _put_actions(fences)
         supply = self.game.comp.fences_per_player - pasture.popcount(fences)
-        if placed < received and supply > 0:
-            acts += [_PLACE[e] for e in empty]
-        if moved < received:
-            acts += [_LIFT[e] for e in range(pasture.EDGES) if fences >> e & 1]
-        acts.append(_END_FENCES)
-        return tuple(acts)
+        return _fence_job_actions(fences, placed < received and supply > 0, moved < received)
 
     def _why_illegal(self, action):
         if self.fence_job is not None:
@@ -354,62 +308,62 @@ class HorseState(State):
             return s
 
     def _step(self, a):
-        g = self.game
-        if isinstance(a, (DealCard, DrawCard)):
-            return self._draw(a)
-        if isinstance(a, Roll):
-            return self._rolled(a)
-        if isinstance(a, RunAway):
-            me = self.actor()
-            s = SPECIES.index(a.species)
-            return self._set_herd(me, _add(self.farms[me].herd, s, -1), supply_delta=(s, 1))
-        if self.fence_job is not None:
-            return self._fence_step(a)
-        if isinstance(a, KeepDice):
-            if len(a.kept) == len(self.dice[0]) and a.keep_mult:
-                return self._to_effects()
-            return replace(self, phase="reroll", pending_keep=(a.kept, a.keep_mult))
-        if isinstance(a, UseDie):
-            unused = list(self.unused)
-            unused.remove(a.die)
-            s = replace(self, unused=tuple(unused))
-            return s._die_effect(self.active, a.die)
-        if isinstance(a, UseCattle):
-            s = replace(self, unused=tuple(d for d in self.unused if d != "half cattle"))
-            return s._receive(self.active, CATTLE, 1)
-        if isinstance(a, PlayCard):
-            return self._play_card(a.card)
-        if isinstance(a, EndEffects):
-            if not self.card_played and not g.easy and self.farms[self.active].hand:
-                return replace(self, phase="discard", unused=())
-            return replace(self, unused=())._to_others()
-        if isinstance(a, Discard):
-            s = self
-            farm = s.farms[self.active]
-            hand = list(farm.hand)
-            discard = list(s.discard)
-            for c in a.cards:
-                hand.remove(c)
-                discard[_card_index(g.comp, c)] += 1
-            s = s._set_farm(self.active, replace(farm, hand=tuple(hand)))
-            s = replace(s, discard=tuple(discard), draws=(self.active,) * len(a.cards))
-            return s._to_others()
-        if isinstance(a, TakeDie):
-            me = self.actor()
-            s = self
-            if a.die is not None:
-                s = replace(s, taken=s.taken + (a.die,))
-                s = s._die_effect(me, a.die)
-            return replace(s, chosen=True)
-        if isinstance(a, Trade):
-            me = self.actor()
-            i = SPECIES.index(a.give)
-            s = self._set_herd(me, _add(self.farms[me].herd, i, -a.pay), supply_delta=(i, a.pay))
-            s = replace(s, traded=s.traded + (a.give,))
-            return s._receive(me, i + 1, a.count)
-        if isinstance(a, EndTrading):
-            return replace(self, seat=self.seat + 1, traded=())._after_trader()
-        raise AssertionError(f"unexpected action {a!r}")
+        return _STEPS[a.__class__](self, a)
+
+    def _run_away(self, a: RunAway):
+        me = self.actor()
+        s = SPECIES.index(a.species)
+        return self._set_herd(me, _add(self.farms[me].herd, s, -1), supply_delta=(s, 1))
+
+    def _keep(self, a: KeepDice):
+        if len(a.kept) == len(self.dice[0]) and a.keep_mult:
+            return self._to_effects()
+        return replace(self, phase="reroll", pending_keep=(a.kept, a.keep_mult))
+
+    def _use_die(self, a: UseDie):
+        unused = list(self.unused)
+        unused.remove(a.die)
+        s = replace(self, unused=tuple(unused))
+        return s._die_effect(self.active, a.die)
+
+    def _use_cattle(self, a: UseCattle):
+        s = replace(self, unused=tuple(d for d in self.unused if d != "half cattle"))
+        return s._receive(self.active, CATTLE, 1)
+
+    def _end_effects(self, a: EndEffects):
+        if not self.card_played and not self.game.easy and self.farms[self.active].hand:
+            return replace(self, phase="discard", unused=())
+        return self._to_others()
+
+    def _discard(self, a: Discard):
+        farm = self.farms[self.active]
+        hand = list(farm.hand)
+        discard = list(self.discard)
+        for c in a.cards:
+            hand.remove(c)
+            discard[_card_index(self.game.comp, c)] += 1
+        s = self._set_farm(self.active, replace(farm, hand=tuple(hand)),
+                           discard=tuple(discard), draws=(self.active,) * len(a.cards))
+        return s._to_others()
+
+    def _take_die(self, a: TakeDie):
+        if a.die is None:
+            return replace(self, chosen=True)
+        s = replace(self, taken=self.taken + (a.die,), chosen=True)
+        return s._die_effect(self.actor(), a.die)
+
+    def _play_farm_card(self, a: PlayCard):
+        return self._play_card(a.card)
+
+    def _trade_up(self, a: Trade):
+        me = self.actor()
+        i = SPECIES.index(a.give)
+        s = self._set_herd(me, _add(self.farms[me].herd, i, -a.pay), supply_delta=(i, a.pay),
+                           traded=self.traded + (a.give,))
+        return s._receive(me, i + 1, a.count)
+
+    def _end_trading(self, a: EndTrading):
+        return replace(self, seat=self.seat + 1, traded=())._after_trader()
 
     # ---- dice
     def _rolled(self, a: Roll):
@@ -419,9 +373,11 @@ class HorseState(State):
             left = self.rerolls_left - 1
         else:
             left = 2
-        s = replace(self, dice=(a.king, a.mult), rerolls_left=left, pending_keep=None,
-                    phase="keep")
-        return s._to_effects() if left == 0 else s
+        dice = (a.king, a.mult)
+        if left == 0:                       # no re-roll left: carry out the dice
+            return replace(self, dice=dice, rerolls_left=left, pending_keep=None,
+                           phase="effects", unused=_die_names(dice))
+        return replace(self, dice=dice, rerolls_left=left, pending_keep=None, phase="keep")
 
     def _to_effects(self):
         return replace(self, phase="effects", unused=_die_names(self.dice))
@@ -430,7 +386,7 @@ class HorseState(State):
         comp = self.game.comp
         if die.startswith("multiply "):
             return self._multiply(player, SPECIES.index(die[len("multiply "):]))
-        face = comp.king_face(die)
+        face = _king_face(comp, die)
         s = self
         for i, n in enumerate(face.animals):
             if n:
@@ -457,48 +413,21 @@ class HorseState(State):
         farms = list(self.farms)
         supply = list(self.supply)
         moritz = list(self.moritz) if self.moritz is not None else None
-        while supply[sp] < n:
-            losers = False
-            for i, f in enumerate(farms):
-                if f.herd[sp] > 3:
-                    farms[i] = replace(f, herd=_add(f.herd, sp, -1))
-                    supply[sp] += 1
-                    losers = True
-            if moritz is not None and moritz[sp] > 3:
-                moritz[sp] -= 1
-                supply[sp] += 1
-                losers = True
-            if not losers:
-                break
-        got = min(n, supply[sp])
-        supply[sp] -= got
-        if player == -1:
-            moritz[sp] += got
-        else:
-            f = farms[player]
-            farms[player] = replace(f, herd=_add(f.herd, sp, got))
-        s = replace(self, farms=tuple(farms), supply=tuple(supply),
-                    moritz=tuple(moritz) if moritz is not None else None)
-        return s._check_goal()
+        holds_set = _take_from_supply(farms, supply, moritz, player, sp, n, self.game.comp.goal)
+        return replace(self, farms=tuple(farms), supply=tuple(supply),
+                       moritz=tuple(moritz) if moritz is not None else None,
+                       end_triggered=self.end_triggered or holds_set)
 
-    def _set_herd(self, player, herd, supply_delta):
+    def _set_herd(self, player, herd, supply_delta, **changes):
         sp, k = supply_delta
-        s = self._set_farm(player, replace(self.farms[player], herd=herd))
-        return replace(s, supply=_add(self.supply, sp, k))
+        return self._set_farm(player, replace(self.farms[player], herd=herd),
+                              supply=_add(self.supply, sp, k), **changes)
 
-    def _set_farm(self, player, farm):
+    def _set_farm(self, player, farm, **changes):
+        """Replace one farm (and change other fields in the same copy)."""
         farms = list(self.farms)
         farms[player] = farm
-        return replace(self, farms=tuple(farms))
-
-    def _check_goal(self):
-        if self.end_triggered:
-            return self
-        goal = self.game.comp.goal
-        if any(min(f.herd) >= goal for f in self.farms) or (
-                self.moritz is not None and min(self.moritz) >= goal):
-            return replace(self, end_triggered=True)
-        return self
+        return replace(self, farms=tuple(farms), **changes)
 
     # ---- fences
     def _start_fences(self, player, k):
@@ -508,14 +437,14 @@ class HorseState(State):
         player, received, placed, moved, lifted = self.fence_job
         farm = self.farms[player]
         if isinstance(a, PlaceFence):
-            s = self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge))
-            return replace(s, fence_job=(player, received, placed + 1, moved, -1))
+            return self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge),
+                                  fence_job=(player, received, placed + 1, moved, -1))
         if isinstance(a, LiftFence):
-            s = self._set_farm(player, replace(farm, fences=farm.fences & ~(1 << a.edge)))
-            return replace(s, fence_job=(player, received, placed, moved + 1, a.edge))
+            return self._set_farm(player, replace(farm, fences=farm.fences & ~(1 << a.edge)),
+                                  fence_job=(player, received, placed, moved + 1, a.edge))
         if isinstance(a, PutFence):
-            s = self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge))
-            return replace(s, fence_job=(player, received, placed, moved, -1))
+            return self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge),
+                                  fence_job=(player, received, placed, moved, -1))
         return replace(self, fence_job=None)            # EndFences
 
     # ---- farm cards
@@ -534,8 +463,8 @@ class HorseState(State):
             tableau = tuple(sorted(tableau + (name,)))
         else:
             discard = _add(discard, _card_index(comp, name), 1)
-        s = self._set_farm(me, replace(farm, hand=tuple(hand), herd=herd, tableau=tableau))
-        s = replace(s, supply=supply, discard=discard, card_played=True, draws=(me,))
+        s = self._set_farm(me, replace(farm, hand=tuple(hand), herd=herd, tableau=tableau),
+                           supply=supply, discard=discard, card_played=True, draws=(me,))
         if card.kind == "lightning":
             for i, n in enumerate(card.gain):
                 s = s._receive(me, i, n)
@@ -552,14 +481,15 @@ class HorseState(State):
             deck, discard, count = discard, tuple(0 for _ in discard), sum(discard)
         deck = _add(deck, _card_index(comp, a.card), -1)
         farm = self.farms[a.player]
-        s = self._set_farm(a.player, replace(farm, hand=tuple(sorted(farm.hand + (a.card,)))))
-        s = replace(s, deck=deck, discard=discard, deck_count=count - 1)
+        farm = replace(farm, hand=tuple(sorted(farm.hand + (a.card,))))
         if isinstance(a, DrawCard):
             draws = self.draws[1:]
             # nothing left to draw at all: the remaining draws lapse
-            if s.deck_count == 0 and not any(s.discard):
+            if count - 1 == 0 and not any(discard):
                 draws = ()
-            return replace(s, draws=draws)
+            return self._set_farm(a.player, farm, deck=deck, discard=discard,
+                                  deck_count=count - 1, draws=draws)
+        s = self._set_farm(a.player, farm, deck=deck, discard=discard, deck_count=count - 1)
         if s._deal_target() >= self.game.players:
             return replace(s, phase="roll")
         return s
@@ -585,44 +515,54 @@ class HorseState(State):
 
     def _end_turn(self):
         g = self.game
-        s = replace(self, dice=None, taken=(), unused=(), card_played=False, seat=0,
-                    traded=(), rerolls_left=2, pending_keep=None)
-        if s.end_triggered:
-            return replace(s, phase="final", seat=0, traded=())
+        if self.end_triggered:
+            return self._new_turn(phase="final")
         if g.solo:
-            return replace(s, phase="moritz", moritz_rolls=0)
-        nxt = (s.active + 1) % g.players
-        rnd = s.round + (1 if nxt == 0 else 0)
+            return self._new_turn(phase="moritz", moritz_rolls=0)
+        nxt = (self.active + 1) % g.players
+        rnd = self.round + (1 if nxt == 0 else 0)
         if g.max_rounds is not None and rnd > g.max_rounds:
-            return replace(s, phase="final", seat=0, traded=(), round=rnd)
-        return replace(s, active=nxt, round=rnd, phase="roll")
+            return self._new_turn(phase="final", round=rnd)
+        return self._new_turn(active=nxt, round=rnd, phase="roll")
+
+    def _new_turn(self, **changes):
+        """The turn's dice, choices and trades are cleared (and ``changes`` made)."""
+        return replace(self, dice=None, taken=(), unused=(), card_played=False, seat=0,
+                       traded=(), rerolls_left=2, pending_keep=None, **changes)
 
     # ---- Moritz (solo)
     def _moritz_roll(self, a: Roll):
         comp = self.game.comp
-        s = self
+        farms, supply, moritz = list(self.farms), list(self.supply), list(self.moritz)
+        triggered = self.end_triggered
+
+        def receive(sp, n):                 # as _receive, on these lists
+            nonlocal triggered
+            if n > 0 and _take_from_supply(farms, supply, moritz, -1, sp, n, comp.goal):
+                triggered = True
+
         for f in a.king:
-            face = comp.king_face(f)
-            for i, k in enumerate(face.animals):
-                if k:
-                    s = s._receive(-1, i, k)
-        if sum(comp.king_face(f).half for f in a.king) >= 2:
-            s = s._receive(-1, CATTLE, 1)
+            for i, k in enumerate(_king_face(comp, f).animals):
+                receive(i, k)
+        if sum(_king_face(comp, f).half for f in a.king) >= 2:
+            receive(CATTLE, 1)
         sp = SPECIES.index(a.mult)
-        s = s._receive(-1, sp, s.moritz[sp] // 2)
-        s = replace(s, moritz_rolls=s.moritz_rolls + 1)
-        if s.moritz_rolls < comp.moritz_rolls:
-            return s
+        receive(sp, moritz[sp] // 2)
+        rolls = self.moritz_rolls + 1
+        if rolls < comp.moritz_rolls:
+            return replace(self, farms=tuple(farms), supply=tuple(supply), moritz=tuple(moritz),
+                           end_triggered=triggered, moritz_rolls=rolls)
         # Moritz trades as much as he can, keeping 2 of each
         for i, r in enumerate(comp.trade_rates):
-            h = s.moritz[i]
+            h = moritz[i]
             if h > comp.moritz_keep:
                 k = (h - comp.moritz_keep) // r
                 if k:
-                    s = replace(s, moritz=_add(s.moritz, i, -k * r),
-                                supply=_add(s.supply, i, k * r))
-                    s = s._receive(-1, i + 1, k)
-        s = replace(s, moritz_rolls=0)
+                    moritz[i] -= k * r
+                    supply[i] += k * r
+                    receive(i + 1, k)
+        s = replace(self, farms=tuple(farms), supply=tuple(supply), moritz=tuple(moritz),
+                    end_triggered=triggered, moritz_rolls=0)
         if s.end_triggered:                 # the game ends: final trade for you
             return replace(s, phase="final", seat=0, traded=())
         rnd = s.round + 1
@@ -687,12 +627,53 @@ class HorseState(State):
         return html(self)
 
 
+# What each action does (``HorseState._step``): one handler per kind of action.
+_STEPS = {
+    DealCard: HorseState._draw, DrawCard: HorseState._draw, Roll: HorseState._rolled,
+    KeepDice: HorseState._keep, UseDie: HorseState._use_die,
+    UseCattle: HorseState._use_cattle, PlayCard: HorseState._play_farm_card,
+    EndEffects: HorseState._end_effects, Discard: HorseState._discard,
+    TakeDie: HorseState._take_die, RunAway: HorseState._run_away,
+    PlaceFence: HorseState._fence_step, LiftFence: HorseState._fence_step,
+    PutFence: HorseState._fence_step, EndFences: HorseState._fence_step,
+    Trade: HorseState._trade_up, EndTrading: HorseState._end_trading,
+}
+
+
 # ============================================================== helpers
 
 _PLACE = tuple(PlaceFence(e) for e in range(pasture.EDGES))
 _LIFT = tuple(LiftFence(e) for e in range(pasture.EDGES))
 _PUT = tuple(PutFence(e) for e in range(pasture.EDGES))
 _END_FENCES = EndFences()
+
+
+def _take_from_supply(farms: list, supply: list, moritz: list | None, player: int,
+                      sp: int, n: int, goal: int) -> bool:
+    """``player`` (-1: Moritz) takes ``n`` animals of species ``sp`` from the supply
+    (in place, on these lists), applying the empty-supply rule; True if the receiver
+    now holds the set (the others only lose animals)."""
+    while supply[sp] < n:
+        losers = False
+        for i, f in enumerate(farms):
+            if f.herd[sp] > 3:
+                farms[i] = replace(f, herd=_add(f.herd, sp, -1))
+                supply[sp] += 1
+                losers = True
+        if moritz is not None and moritz[sp] > 3:
+            moritz[sp] -= 1
+            supply[sp] += 1
+            losers = True
+        if not losers:
+            break
+    got = min(n, supply[sp])
+    supply[sp] -= got
+    if player == -1:
+        moritz[sp] += got
+        return min(moritz) >= goal
+    f = farms[player]
+    farms[player] = replace(f, herd=_add(f.herd, sp, got))
+    return min(farms[player].herd) >= goal
 
 
 def _add(t: tuple, i: int, k: int) -> tuple:
@@ -712,6 +693,9 @@ def _die_names(dice) -> tuple:
 
 
 _RUN = tuple(RunAway(sp) for sp in SPECIES)
+_END_TRADING = EndTrading()
+_END_EFFECTS = EndEffects()
+_USE_CATTLE = UseCattle()
 _CARDS: dict = {}
 
 
@@ -720,6 +704,103 @@ def _card(comp, name):
     if table is None:
         table = _CARDS[comp] = {c.name: c for c in comp.cards}
     return table[name]
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_actions(herd):
+    """Let one animal of a species the player owns run away."""
+    return tuple(_RUN[i] for i, n in enumerate(herd) if n)
+
+
+@lru_cache(maxsize=1 << 14)
+def _effects_actions(unused, playable, herd):
+    """The effects step: each unused die once (2-3 half cattle together), a playable
+    farm card, letting animals run away, or finishing."""
+    acts = []
+    seen = set()
+    for d in unused:
+        if d in seen or d == "half cattle":
+            continue
+        seen.add(d)
+        acts.append(_use(d))
+    if unused.count("half cattle") >= 2:
+        acts.append(_USE_CATTLE)
+    return tuple(acts) + playable + _run_actions(herd) + (_END_EFFECTS,)
+
+
+@lru_cache(maxsize=1 << 14)
+def _playable(comp, hand, herd):
+    """The farm cards in ``hand`` whose cost ``herd`` can pay (each name once)."""
+    return tuple(_play(name) for name in sorted(set(hand))
+                 if all(h >= p for h, p in zip(herd, _card(comp, name).pay)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _trading_actions(herd, rates, traded):
+    """Trades one step up the chain of the species not yet given (``rates`` None:
+    no more trades now), letting animals run away, or no (more) trades."""
+    trades = ()
+    if rates is not None:
+        trades = tuple(_trade(i, k * r, k) for i, r in enumerate(rates)
+                       if SPECIES[i] not in traded for k in range(1, herd[i] // r + 1))
+    return trades + _run_actions(herd) + (_END_TRADING,)
+
+
+@lru_cache(maxsize=256)
+def _rates(comp, tableau):
+    """Trade rates with the infinity cards in ``tableau`` (a card may lower one)."""
+    rates = list(comp.trade_rates)
+    for name in tableau:
+        card = _card(comp, name)
+        if card.rate:
+            i = SPECIES.index(card.rate[0])
+            rates[i] = min(rates[i], card.rate[1])
+    return tuple(rates)
+
+
+@lru_cache(maxsize=256)
+def _trades_all(comp, tableau):
+    return any(_card(comp, n).trade_all for n in tableau)
+
+
+@lru_cache(maxsize=1 << 14)
+def _put_actions(fences):
+    """Put the lifted fence on a free border."""
+    return tuple(_PUT[e] for e in range(pasture.EDGES) if not fences >> e & 1)
+
+
+@lru_cache(maxsize=1 << 14)
+def _fence_job_actions(fences, may_place, may_move):
+    """Place a new fence on a free border, lift a placed fence to move it, or done."""
+    acts = ()
+    if may_place:
+        acts += tuple(_PLACE[e] for e in range(pasture.EDGES) if not fences >> e & 1)
+    if may_move:
+        acts += tuple(_LIFT[e] for e in range(pasture.EDGES) if fences >> e & 1)
+    return acts + (_END_FENCES,)
+
+
+@lru_cache(maxsize=1 << 12)
+def _card_outcomes(comp, player, dealing, deck):
+    """Dealing or drawing one card of ``deck`` (copies per card type) to ``player``."""
+    total = sum(deck)
+    return tuple((_card_to(dealing, player, c.name), _share(k, total))
+                 for c, k in zip(comp.cards, deck) if k)
+
+
+@lru_cache(maxsize=None)
+def _card_to(dealing, player, card):
+    return DealCard(player, card) if dealing else DrawCard(player, card)
+
+
+@lru_cache(maxsize=None)
+def _share(k, total):
+    return Fraction(k, total)
+
+
+@lru_cache(maxsize=4096)
+def _roll(king, mult):
+    return Roll(king, mult)
 
 
 @lru_cache(maxsize=None)
@@ -756,6 +837,16 @@ def _take_actions(avail):
 
 
 _NAMES: dict = {}
+_FACES: dict = {}
+
+
+def _king_face(comp, name):
+    table = _FACES.get(comp)
+    if table is None:
+        table = _FACES[comp] = {}
+        for f in comp.king_faces:           # as Components.king_face: the first of a name
+            table.setdefault(f.name, f)
+    return table[name]
 
 
 def _king_names(comp):
