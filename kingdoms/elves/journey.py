@@ -285,13 +285,7 @@ class Visit(Action):
     bonus: int = 0
 
     def __str__(self):
-        s = f"{'play an escort, ' if self.escort else ''}{self.cards} {self.vehicle.replace('_', ' ')}"
-        s += f" to {_who(self.realm)}'s village {self.slot + 1}: +{self.gold}"
-        if self.thief:
-            s += f", pay {self.thief} to {_who(self.thief_to)}"
-        if self.bonus:
-            s += f", bonus +{self.bonus}"
-        return s
+        return _arrival_text(self, f"{self.cards} {self.vehicle.replace('_', ' ')} to")
 
 
 @dataclass(frozen=True)
@@ -331,12 +325,17 @@ class TeleportTo(Action):
     bonus: int = 0
 
     def __str__(self):
-        s = f"{'play an escort, ' if self.escort else ''}teleport to {_who(self.realm)}'s village {self.slot + 1}: +{self.gold}"
-        if self.thief:
-            s += f", pay {self.thief} to {_who(self.thief_to)}"
-        if self.bonus:
-            s += f", bonus +{self.bonus}"
-        return s
+        return _arrival_text(self, "teleport to")
+
+
+def _arrival_text(a, how: str) -> str:
+    """The text of arriving at a village (by travel cards or by magic) and its gains."""
+    s = f"{'play an escort, ' if a.escort else ''}{how} {_who(a.realm)}'s village {a.slot + 1}: +{a.gold}"
+    if a.thief:
+        s += f", pay {a.thief} to {_who(a.thief_to)}"
+    if a.bonus:
+        s += f", bonus +{a.bonus}"
+    return s
 
 
 @dataclass(frozen=True)
