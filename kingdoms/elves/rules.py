@@ -244,33 +244,27 @@ class Elves(Game):
                     raise d.error(f"travel.costs.{v}.{t}", "is not a village terrain")
                 if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                     raise d.error(f"travel.costs.{v}.{t}", f"should be a positive whole number, not {n!r}")
-        travel_cards = 0
-        for v in vehicles:
-            n = d.get(f"travel.cards.{v}", int)
-            if n < 0:
-                raise d.error(f"travel.cards.{v}", "should not be negative")
-            kinds.append(f"travel:{v}")
-            counts.append(n)
-            travel_cards += n
-        if travel_cards != d.get("travel.total", int):
-            raise d.error("travel.cards", f"sum to {travel_cards}, but travel.total is "
-                          f"{d.get('travel.total', int)}")
+        def read_counts(section: str, names) -> None:
+            """Copies per card of ``section`` (travel, special), checked against its total."""
+            cards = 0
+            for t in names:
+                n = d.get(f"{section}.cards.{t}", int)
+                if n < 0:
+                    raise d.error(f"{section}.cards.{t}", "should not be negative")
+                kinds.append(f"{section}:{t}")
+                counts.append(n)
+                cards += n
+            if cards != d.get(f"{section}.total", int):
+                raise d.error(f"{section}.cards", f"sum to {cards}, but {section}.total is "
+                              f"{d.get(f'{section}.total', int)}")
+
+        read_counts("travel", vehicles)
         planning = d.get("special.planning", list)
         journeying = d.get("special.journeying", list)
         if tuple(sorted(planning)) != tuple(sorted(PLANNING_SPECIALS)) or \
                 tuple(sorted(journeying)) != ("change_direction", "escort"):
             raise d.error("special.planning", "the special card types are fixed by the rules")
-        special_cards = 0
-        for t in tuple(planning) + tuple(journeying):
-            n = d.get(f"special.cards.{t}", int)
-            if n < 0:
-                raise d.error(f"special.cards.{t}", "should not be negative")
-            kinds.append(f"special:{t}")
-            counts.append(n)
-            special_cards += n
-        if special_cards != d.get("special.total", int):
-            raise d.error("special.cards", f"sum to {special_cards}, but special.total is "
-                          f"{d.get('special.total', int)}")
+        read_counts("special", tuple(planning) + tuple(journeying))
         total = d.get("cards.total", int)
         if sum(counts) != total:
             raise d.error("cards.total", f"is {total}, but the cards listed sum to {sum(counts)}")
