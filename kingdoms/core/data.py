@@ -82,8 +82,10 @@ class GameData:
     def error(self, key: str, problem: str) -> DataError:
         return DataError(f"{self.origin}: '{key}' {problem}")
 
-    def get(self, key: str, kind: type | tuple = object, default: Any = ...):
-        """The value at a dotted key, checked to be of ``kind``."""
+    def get(self, key: str, kind: type | tuple = object, default: Any = ..., *,
+            min: Any = None, max: Any = None):
+        """The value at a dotted key, checked to be of ``kind`` and, for numbers,
+        within ``min``..``max`` (inclusive; ``None`` = unbounded)."""
         node: Any = self.raw
         for part in key.split("."):
             if isinstance(node, Mapping) and part in node:
@@ -100,6 +102,8 @@ class GameData:
                                            and int in kinds):
             names = " or ".join(k.__name__ for k in kinds)
             raise self.error(key, f"should be {names}, not {node!r}")
+        if min is not None or max is not None:
+            check_range(self, key, node, min, max)
         return node
 
     def assumptions(self) -> list[Assumption]:
@@ -149,6 +153,18 @@ class GameData:
         lines.append("Edit the data file if your box differs: "
                      "kingdoms.game(name, data='my.toml').")
         return "\n".join(lines)
+
+
+def check_range(data: "GameData", key: str, value: Any, lo: Any = None, hi: Any = None):
+    """Raise ``DataError`` naming ``key`` and the allowed range unless ``lo <= value <= hi``
+    (for a list, every entry)."""
+    values = value if isinstance(value, tuple) else (value,)
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) \
+                or (lo is not None and v < lo) or (hi is not None and v > hi):
+            allowed = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                       else f"at least {lo}" if lo is not None else f"at most {hi}")
+            raise data.error(key, f"should be a number {allowed}, not {v!r}")
 
 
 def load_data(package: str, path: str | Path | None = None) -> GameData:

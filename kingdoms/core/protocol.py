@@ -222,6 +222,19 @@ class Game:
         """``(key, source)`` for every component number whose source is known."""
         return self.game_data().sources()
 
+    # -- players to play with (simulate, play, tournaments, the Stepper's seats) -------
+    def policies(self) -> dict:
+        """Named players for this game: ``{name: policy}``.  Every game offers at least
+        ``"random"``; games add their heuristics (and search bots)."""
+        from .play import random_policy
+        return {"random": random_policy}
+
+    def default_policies(self) -> tuple:
+        """One policy per seat used by ``play``/``simulate`` when none are given:
+        cheap, sensible players whose games end by the rules.  Games override."""
+        from .play import random_policy
+        return (random_policy,) * self.players
+
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)
         if names and player < len(names):
@@ -371,6 +384,12 @@ class State:
         after["_prev"] = self
         after["_last"] = (cp, action)
         return nxt
+
+    def unfinished(self) -> str | None:
+        """At the end: ``None`` when the game ended by its rules; otherwise a sentence
+        saying why the engine stopped it (e.g. a round-limit safeguard that no rule
+        has).  An unfinished game has no winner; ``simulate`` counts it apart."""
+        return None
 
     def returns(self) -> tuple:
         """Each player's share of the win (Fractions summing to 1; ties share)."""
