@@ -149,6 +149,10 @@ class Game:
     title: ClassVar[str] = "Game"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    # True when some player ever lacks information another has (hands, secret gold):
+    # then ``play`` hands policies ``view(player)`` by default, and the Stepper opens
+    # in the human seat's view.
+    hidden_information: ClassVar[bool] = False
 
     players: int = 2
 
