@@ -1,45 +1,71 @@
-"""The protocol's invariants, checked by random playouts of every registered game.
+"""The protocol's invariants, checked by playouts of every registered game.
 
 Each configuration a game declares (``Game.configurations()``: every player count and
-variant) is played many times with random legal actions and sampled chance events.
-At every step: ``apply`` leaves the old state unchanged, decision states have legal
-actions, chance nodes list exact probabilities summing to 1 (or say they are too
-large and can be sampled), ``returns`` exists only at the end, illegal actions are
-refused without change, views are states of the same game; at the end the JSON
-record replays to identical states.
+variant) is played with random legal actions and sampled chance events.  At every
+step: ``apply`` leaves the old state unchanged, decision states have legal actions,
+chance nodes list exact probabilities summing to 1 (or say they are too large and
+can be sampled), ``returns`` exists only at the end, views keep their contract
+(BRIEF.md: ``view(p).legal_actions()`` equals ``legal_actions()`` for the player to
+move; players out of range are an error), and malformed input is refused with
+``IllegalAction`` without change: ``None`` and objects equal to everything at chance
+and decision nodes, legal actions with fields of the wrong type.  At the end the JSON
+record replays to identical states; hostile records give ``RecordError``.
+
+Tiers: the default run checks one playout per configuration (``make test-fast``);
+tests marked ``slow`` play many (``KINGDOMS_EXAMPLES`` per configuration, default 12);
+``KINGDOMS_PLAYOUTS=100000`` opts in to the audit's 100,000-playout run.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
 from fractions import Fraction
+from unittest.mock import ANY
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import kingdoms
-from kingdoms.core import (CHANCE, TERMINAL, GameRecord, IllegalAction, State,
-                           TooManyOutcomes, play)
+from kingdoms.core import (CHANCE, TERMINAL, GameRecord, IllegalAction, RecordError, State,
+                           TooManyOutcomes, play, random_policy)
 from kingdoms.core.play import play_state, game_rng
 
-EXAMPLES = int(os.environ.get("KINGDOMS_PLAYOUTS", "12"))
+# Known failures, one entry per (check, game), until each game's own fixes land
+# (issue 17).  The lead empties this as they do; nothing else marks a test xfail.
+XFAIL: dict[tuple[str, str], str] = {
+}
+
+EXAMPLES = int(os.environ.get("KINGDOMS_EXAMPLES", "12"))
+PLAYOUTS = int(os.environ.get("KINGDOMS_PLAYOUTS", "0"))
 BULK = int(os.environ.get("KINGDOMS_BULK_PLAYOUTS", "100"))
 MAX_STEPS = 100_000
+CHECKED_STEPS = 300          # steps fully checked in each fast playout
 
 
-def configurations():
+def _marks(check: str, name: str):
+    reason = XFAIL.get((check, name))
+    return [pytest.mark.xfail(strict=False, reason=reason)] if reason else []
+
+
+def configurations(check: str = ""):
     out = []
     for name in kingdoms.games():
         try:
             cls = kingdoms.game_class(name)
         except ImportError:      # reported by the tests themselves, not at collection
-            out.append(pytest.param(name, {}, id=f"{name}-import"))
+            out.append(pytest.param(name, {}, id=f"{name}-import", marks=_marks(check, name)))
             continue
         for config in cls.configurations():
             label = name + "-" + "-".join(f"{k}={v}" for k, v in config.items())
-            out.append(pytest.param(name, config, id=label))
+            out.append(pytest.param(name, config, id=label, marks=_marks(check, name)))
     return out
+
+
+def game_names(check: str = "", exclude=()):
+    return [pytest.param(n, id=n, marks=_marks(check, n))
+            for n in kingdoms.games() if n not in exclude]
 
 
 def snapshot(state: State):
@@ -50,6 +76,8 @@ class NotAnAction:
     def __str__(self):
         return "not an action"
 
+
+# --------------------------------------------------------------------------- checks
 
 def check_step(state: State, rng: random.Random):
     """Check the invariants at ``state`` and return the next state."""
@@ -93,6 +121,62 @@ def check_step(state: State, rng: random.Random):
     return nxt
 
 
+def check_views(state: State):
+    """BRIEF.md's view contract at ``state``."""
+    game = state.game
+    for bad in (-1, game.players, CHANCE, TERMINAL, True):
+        with pytest.raises(ValueError):
+            state.view(bad)
+    cp = state.current_player()
+    for p in range(game.players):
+        str(state.view(p))
+    if cp >= 0:
+        seen = state.view(cp)
+        assert seen.legal_actions() == state.legal_actions(), \
+            "the mover's view lists other actions than the state"
+
+
+# values of the wrong type for an action's fields
+WRONG = (None, "?", -1.5, object(), ANY, ("x",), 10 ** 12)
+
+
+def malformed_actions(state: State, rng: random.Random):
+    """None, always-equal objects, and legal actions with one field of a wrong type."""
+    yield None
+    yield ANY
+    yield NotAnAction()
+    legal = state.legal_actions() if state.current_player() >= 0 else (
+        (state.sample_chance(rng),) if state.is_chance() else ())
+    for a in legal[:3]:
+        if not dataclasses.is_dataclass(a):
+            continue
+        fields = [f for f in dataclasses.fields(a)]
+        if not fields:
+            continue
+        f = rng.choice(fields)
+        bad = object.__new__(type(a))            # no __post_init__: like a typo'd copy
+        for g in fields:
+            object.__setattr__(bad, g.name, getattr(a, g.name))
+        object.__setattr__(bad, f.name, rng.choice(WRONG))
+        yield bad
+
+
+def check_malformed(state: State, rng: random.Random):
+    before = snapshot(state)
+    history = state.history()
+    for bad in malformed_actions(state, rng):
+        try:
+            same = any(type(x) is type(bad) and x == bad for x in state.legal_actions())
+        except Exception:
+            same = False
+        if same:
+            continue
+        with pytest.raises(IllegalAction) as e:
+            state.apply(bad)
+        assert str(e.value)
+        assert snapshot(state) == before and state.history() == history
+
+
 def check_end(end: State, seed):
     shares = end.returns()
     assert len(shares) == end.game.players
@@ -105,42 +189,151 @@ def check_end(end: State, seed):
     assert states == list(end.path())
 
 
-@pytest.mark.parametrize("name, config", configurations())
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_playout_keeps_the_protocol(name, config, seed):
-    game = kingdoms.game(name, **config)
+def random_step(state: State, rng: random.Random) -> State:
+    if state.is_chance():
+        return state.apply(state.sample_chance(rng))
+    return state.apply(rng.choice(state.legal_actions()))
+
+
+def playout(game, seed, check=None, checked=CHECKED_STEPS):
+    """Play randomly to the end, running ``check(state, rng)`` at the first
+    ``checked`` states; return the final state."""
     rng = random.Random(seed)
     state = game.initial_state()
-    for _ in range(MAX_STEPS):
-        nxt = check_step(state, rng)
-        if nxt is None:
-            break
-        state = nxt
-    else:
-        pytest.fail(f"no end after {MAX_STEPS} steps")
-    check_end(state, seed)
+    for i in range(MAX_STEPS):
+        if state.is_terminal():
+            if check is not None:
+                check(state, rng)
+            return state
+        if check is not None and i < checked:
+            check(state, rng)
+        state = random_step(state, rng)
+    pytest.fail(f"no end after {MAX_STEPS} steps")
 
 
-@pytest.mark.parametrize("name, config", configurations())
-def test_many_playouts_end_and_share_the_win(name, config):
+# --------------------------------------------------------------------------- fast tier
+
+@pytest.mark.parametrize("name, config", configurations("protocol"))
+def test_a_playout_keeps_the_protocol(name, config):
     game = kingdoms.game(name, **config)
-    wins = [Fraction(0)] * game.players
-    for i in range(BULK):
-        end = play_state(game, seed=None, rng=game_rng("bulk", i), max_steps=MAX_STEPS)
-        assert end.is_terminal()
-        wins = [w + r for w, r in zip(wins, end.returns())]
-    assert sum(wins) <= BULK
+    rng = random.Random(1)
+    state = game.initial_state()
+    for i in range(MAX_STEPS):
+        if i < CHECKED_STEPS:
+            nxt = check_step(state, rng)
+            if nxt is None:
+                break
+            state = nxt
+        elif state.is_terminal():
+            break
+        else:
+            state = random_step(state, rng)
+    check_end(state, 1)
 
 
-@pytest.mark.parametrize("name, config", configurations())
+@pytest.mark.parametrize("name, config", configurations("malformed"))
+def test_malformed_actions_are_illegal_and_change_nothing(name, config):
+    """None, mock.ANY, wrong types and fields of the wrong type at chance and
+    decision nodes (issue 17, "Actions")."""
+    playout(kingdoms.game(name, **config), 2, check_malformed, checked=150)
+
+
+@pytest.mark.parametrize("name, config", configurations("views"))
+def test_views_keep_their_contract(name, config):
+    playout(kingdoms.game(name, **config), 3, lambda s, rng: check_views(s), checked=200)
+
+
+@pytest.mark.parametrize("name, config", configurations("default players"))
+def test_the_games_own_players_end_games_by_the_rules(name, config):
+    """play/simulate without policies seat ``default_policies()``: their games end by
+    the rules, not by a safeguard (issue 13, "Honest endings")."""
+    game = kingdoms.game(name, **config)
+    assert len(game.default_policies()) == game.players
+    for seed in range(3):
+        rec = play(game, seed=seed)
+        assert rec.unfinished is None, rec.unfinished
+
+
+@pytest.mark.parametrize("name", game_names("records"))
+def test_records_round_trip_with_the_players_own_data(name, tmp_path):
+    """A user's data file travels inside the record; loading never opens it."""
+    game = kingdoms.game(name)
+    try:
+        text = game.game_data().text
+    except AttributeError:
+        pytest.skip(f"{name} has no data file")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text + "\n# my own box\n", encoding="utf-8")
+    end = playout(kingdoms.game(name, data=mine), 4)
+    rec = GameRecord.of(end, seed=4)
+    saved = rec.to_json()
+    mine.unlink()
+    again = GameRecord.from_json(saved)
+    for replayed in (again.replay(), GameRecord.from_json(again.to_json()).replay()):
+        # the same game, with the same options and the same data (the replayed game
+        # holds the data itself where the original named its file)
+        assert replayed.history() == end.history() and str(replayed) == str(end)
+        assert replayed.returns() == end.returns()
+        assert replayed.game.game_data() == end.game.game_data()
+        assert {k: v for k, v in replayed.game.config().items() if k != "data"} == \
+            {k: v for k, v in end.game.config().items() if k != "data"}
+    with pytest.raises(RecordError, match="other component data"):
+        again.replay(data=game.game_data())
+
+
+def _paths(x, prefix=()):
+    yield prefix
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _paths(v, prefix + (i,))
+
+
+HOSTILE_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),
+    st.sampled_from([{"fraction": "1e100000000"}, {"fraction": "1/0"}, {"frozenset": 5},
+                     {"frozenset": [[1], {"type": "x"}]}, {"type": "os.system"},
+                     [[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]], "/etc/passwd",
+                     "chance", -1, 10 ** 30, {"sha256": "0" * 64, "toml": "x = 1"}]))
+
+
+def _record_of(name):
+    game = kingdoms.game(name)
+    state, rng = game.initial_state(), random.Random(5)
+    for _ in range(40):                       # a short prefix keeps replays cheap
+        if state.is_terminal():
+            break
+        state = random_step(state, rng)
+    return json.loads(GameRecord.of(state, seed=5).to_json())
+
+
+@pytest.mark.parametrize("name", game_names("hostile records"))
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_hostile_records_give_record_error(name, data):
+    good = _record_of(name)
+    path = data.draw(st.sampled_from(list(_paths(good))[1:]))
+    d = json.loads(json.dumps(good))
+    node = d
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = data.draw(HOSTILE_VALUES)
+    try:
+        GameRecord.from_json(json.dumps(d)).replay()
+    except RecordError as e:
+        assert str(e)
+
+
+@pytest.mark.parametrize("name, config", configurations("seeds"))
 def test_same_seed_same_game(name, config):
     game = kingdoms.game(name, **config)
-    assert play(game, seed=123).steps == play(game, seed=123).steps
+    assert play(game, random_policy, seed=123).steps == play(game, random_policy, seed=123).steps
 
 
-@pytest.mark.parametrize("name, config", configurations())
+@pytest.mark.parametrize("name, config", configurations("trees"))
 def test_trees_and_solver_work_midgame(name, config):
     """The generic tree and solver tools handle every game (a few steps in)."""
     from kingdoms.core import expectimax, game_tree, TreeTooLarge
@@ -150,12 +343,11 @@ def test_trees_and_solver_work_midgame(name, config):
     for _ in range(6):
         if state.is_terminal():
             break
-        state = state.apply(state.sample_chance(rng) if state.is_chance()
-                            else rng.choice(state.legal_actions()))
+        state = random_step(state, rng)
     try:
         g = game_tree(state, depth=2, max_nodes=5000)
     except ValueError as e:
-        assert "more than 5000 nodes" in str(e)
+        assert "5000" in str(e) or "5,000" in str(e)
     else:
         assert g.graph["root"] == state
         for u, v, d in g.edges(data=True):
@@ -176,16 +368,21 @@ def pool():
         yield executor
 
 
-@pytest.mark.parametrize("name", kingdoms.games())
+@pytest.mark.parametrize("name", game_names("pool"))
 def test_simulate_in_worker_processes_matches_serial(name, pool):
-    """Games travel to worker processes and give the serial run's numbers."""
+    """Games (and their default players) travel to worker processes and give the
+    serial run's numbers."""
     from kingdoms.core import simulate
     game = kingdoms.game(name)
     serial = simulate(game, 6, seed=4, batch=2, progress=False)
     assert simulate(game, 6, seed=4, batch=2, executor=pool, progress=False) == serial
 
 
-@pytest.mark.parametrize("name", [g for g in kingdoms.games() if g != "highcard"])
+def _has_data(name):
+    return "data" in kingdoms.game_class(name).options()
+
+
+@pytest.mark.parametrize("name", [n for n in kingdoms.games() if _has_data(n)])
 def test_every_unknown_number_is_a_listed_assumption(name):
     """Each game's data file names its assumptions (with reasons) and its sources,
     through the one core accessor, and the printed table lists every assumption."""
@@ -202,3 +399,72 @@ def test_a_game_without_data_file_says_so():
     game = kingdoms.game("highcard")
     with pytest.raises(AttributeError, match="has no data file"):
         game.assumptions()
+
+
+# --------------------------------------------------------------------------- slow tier
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, config", configurations("protocol"))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_playouts_keep_the_protocol(name, config, seed):
+    game = kingdoms.game(name, **config)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(MAX_STEPS):
+        nxt = check_step(state, rng)
+        if nxt is None:
+            break
+        state = nxt
+    else:
+        pytest.fail(f"no end after {MAX_STEPS} steps")
+    check_end(state, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, config", configurations("protocol"))
+def test_many_playouts_end_and_share_the_win(name, config):
+    game = kingdoms.game(name, **config)
+    wins = [Fraction(0)] * game.players
+    for i in range(BULK):
+        end = play_state(game, random_policy, rng=game_rng("bulk", i), max_steps=MAX_STEPS)
+        assert end.is_terminal()
+        wins = [w + r for w, r in zip(wins, end.returns())]
+    assert sum(wins) <= BULK
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(PLAYOUTS <= 0, reason="opt in: KINGDOMS_PLAYOUTS=100000")
+@pytest.mark.parametrize("name, config", configurations("protocol"))
+def test_opt_in_audit_playouts(name, config):
+    """The audit's run: ``KINGDOMS_PLAYOUTS`` playouts shared by all configurations,
+    every step checked (protocol, views, malformed actions), every record replayed."""
+    n = max(1, PLAYOUTS // len(configurations()))
+    game = kingdoms.game(name, **config)
+
+    def check(state, rng):
+        check_views(state)
+        check_malformed(state, rng)
+
+    for seed in range(n):
+        end = playout(game, seed, check, checked=MAX_STEPS)
+        check_end(end, seed)
+
+
+# --------------------------------------------------------------------------- the checks bite
+
+def test_the_view_check_catches_a_view_with_other_actions():
+    from toygame import Deal, HighCard, HighCardState
+
+    class Narrow(HighCardState):
+        def view(self, player):
+            v = super().view(player)
+            v.__dict__["_la"] = v.legal_actions()[:1]        # the view lists fewer
+            return v
+
+    s = HighCard().initial_state().apply(Deal(1)).apply(Deal(2))
+    check_views(s)
+    narrow = Narrow(**{f.name: getattr(s, f.name) for f in dataclasses.fields(s) if f.init})
+    with pytest.raises(AssertionError, match="other actions"):
+        check_views(narrow)

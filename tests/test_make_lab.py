@@ -53,7 +53,7 @@ def test_make_lab_serves_the_checkout_and_opens_the_index(tmp_path):
                 time.sleep(1)
         index = get_json(base + "/api/contents/notebooks/index.ipynb?content=0")
         assert index["type"] == "notebook"
-        exercises = get_json(base + "/api/contents/exercises")
+        exercises = get_json(base + "/api/contents/exercises/release")
         assert {e["name"] for e in exercises["content"]} >= {"horse", "woods"}
     finally:
         os.killpg(proc.pid, signal.SIGTERM)

@@ -133,11 +133,13 @@ def short(state) -> str:
     if cp == TERMINAL:
         return "end " + ":".join(str(v) for v in state.points)
     if cp == CHANCE:
-        return "reveal" if state.phase == "reveal" else f"deal P{state.dealing() + 1}"
+        return ("reveal" if state.phase == "reveal"
+                else f"deal {state.game.player_name(state.dealing())}")
+    name = state.game.player_name(cp)
     if state.phase == "discard":
-        return f"P{cp + 1} discards"
+        return f"{name} discards"
 
     def vals(pairs):
         return ",".join("?" if c is HIDDEN else str(c.value) for _, c in pairs) or "-"
     return (f"B{vals(state.bottom)} L{vals(state.left)} T{vals(state.top)} "
-            f"R{len(state.right)} P{cp + 1}")
+            f"R{len(state.right)} {name}")

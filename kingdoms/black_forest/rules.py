@@ -18,6 +18,9 @@ Play
     space of the current encounter: Bottom (2 spaces), Left (1), Top (2) or the Right
     side (face down, at most one card per player, optional).  A player with an empty
     hand is skipped (the rulebook does not say; it can only happen late in a round).
+    If every hand is empty before the encounter is full (only edited data with more
+    encounters or rounds than the rulebook's can do this) no rule applies: the game
+    stops and ``unfinished()`` says why.
     The encounter ends as soon as Bottom, Left and Top are full.
 
 End of an encounter
@@ -49,17 +52,19 @@ Two players
 """
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect, bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State, replace)
+                                    IllegalAction, State, replace)
 
 __all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
            "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
@@ -199,8 +204,41 @@ def parse_condition(text: str, suits, animals) -> Condition:
 
 # --------------------------------------------------------------------------- actions
 
-def _seat(player: int) -> str:
-    return f"P{player + 1}"
+def _seat(player, who=None) -> str:
+    """The player's name in action texts: ``who`` (the game's name for the seat, a deck
+    colour such as "Red", set on every action the game makes), else the seat number.
+    Never raises, whatever the fields hold."""
+    if isinstance(who, str) and who:
+        return who
+    if isinstance(player, int) and not isinstance(player, bool) and player >= 0:
+        return f"the player in seat {player + 1}"
+    return f"player {_safe_repr(player)}"
+
+
+def _safe_repr(x) -> str:
+    try:
+        text = repr(x)
+    except Exception:          # a hostile object: its type is enough
+        text = f"<{type(x).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _safe_str(x) -> str:
+    try:
+        return str(x)
+    except Exception:
+        return _safe_repr(x)
+
+
+def _card_text(card, long: bool = False) -> str:
+    if card is HIDDEN:
+        return "a card"
+    if isinstance(card, Card):
+        try:
+            return card.label() if long else str(card)
+        except Exception:
+            pass
+    return f"{_safe_repr(card)} (not a card)"
 
 
 @dataclass(frozen=True)
@@ -219,13 +257,13 @@ class Draw(Action):
 
     player: int
     card: Any
+    who: str | None = field(default=None, compare=False)    # the seat's name, for texts
 
     def __str__(self):
-        what = "a card" if self.card is HIDDEN else str(self.card)
-        return f"{_seat(self.player)} draws {what}"
+        return f"{_seat(self.player, self.who)} draws {_card_text(self.card)}"
 
     def seen_by(self, player: int) -> "Draw":
-        return self if player == self.player else Draw(self.player, HIDDEN)
+        return self if player == self.player else Draw(self.player, HIDDEN, self.who)
 
 
 @dataclass(frozen=True)
@@ -235,6 +273,7 @@ class Play(Action):
     player: int
     card: Any
     space: str
+    who: str | None = field(default=None, compare=False)    # the seat's name, for texts
 
     def __eq__(self, other):      # the dataclass's equality, cheaper (checked on every move)
         if other.__class__ is not self.__class__:
@@ -243,15 +282,17 @@ class Play(Action):
                 and (self.card is other.card or self.card == other.card))
 
     def __str__(self):
+        who = _seat(self.player, self.who)
         if self.card is HIDDEN:
-            return f"{_seat(self.player)} plays a card face down on the Right side"
-        label = self.card.label() if isinstance(self.card, Card) else str(self.card)
+            return f"{who} plays a card face down on the Right side"
         face = " face down" if self.space == "right" else ""
-        return f"{_seat(self.player)} plays {label}{face} on {SPACE_NAMES.get(self.space, self.space)}"
+        where = (SPACE_NAMES[self.space] if isinstance(self.space, str) and self.space in SPACE_NAMES
+                 else f"{_safe_repr(self.space)} (not a space)")
+        return f"{who} plays {_card_text(self.card, long=True)}{face} on {where}"
 
     def seen_by(self, player: int) -> "Play":
         if self.space == "right" and player != self.player:
-            return Play(self.player, HIDDEN, self.space)
+            return Play(self.player, HIDDEN, self.space, self.who)
         return self
 
 
@@ -261,6 +302,7 @@ class Discard(Action):
 
     player: int
     card: Any
+    who: str | None = field(default=None, compare=False)    # the seat's name, for texts
 
     def __eq__(self, other):      # the dataclass's equality, cheaper (checked on every move)
         if other.__class__ is not self.__class__:
@@ -269,27 +311,40 @@ class Discard(Action):
                                                 or self.card == other.card)
 
     def __str__(self):
-        what = "a card" if self.card is HIDDEN else str(self.card)
-        return f"{_seat(self.player)} discards {what}"
+        return f"{_seat(self.player, self.who)} discards {_card_text(self.card)}"
 
     def seen_by(self, player: int) -> "Discard":
-        return self if player == self.player else Discard(self.player, HIDDEN)
+        return self if player == self.player else Discard(self.player, HIDDEN, self.who)
 
 
 # --------------------------------------------------------------------------- the game
 
-class _Plays(dict):
-    """One seat's Plays: ``plays[open spaces][card]``, the Plays of ``card`` in SPACES
-    order, made the first time those spaces are open."""
+RANGES = MappingProxyType({
+    "rules.hand_size": (1, 24),
+    "rules.hand_size_two_player": (1, 24),
+    "rules.rounds": (1, 6),
+    "rules.rounds_two_player": (1, 6),
+    "rules.encounters_per_round": (1, 6),
+    "rules.right_points": (0, 50),
+    "rules.token_points": (0, 50),
+    "card value": (1, 24),
+    "encounters.count": (1, 60),
+})
+"""The range of every number read from data.toml (checked when the game is built)."""
+RULE_NUMBERS = ("rules.hand_size", "rules.hand_size_two_player", "rules.rounds",
+                "rules.rounds_two_player", "rules.encounters_per_round",
+                "rules.right_points", "rules.token_points")
 
-    def __init__(self, player: int, cards: tuple):
-        super().__init__()
-        self.player, self.cards = player, cards
-
-    def __missing__(self, spaces):
-        made = self[spaces] = {c: tuple(Play(self.player, c, s) for s in spaces)
-                               for c in self.cards}
-        return made
+def _all_plays(player: int, who: str, cards: tuple):
+    """One seat's Plays, ``plays[open spaces][card]``: the Plays of ``card`` in SPACES
+    order, for every set of open spaces (made once, read-only)."""
+    from itertools import combinations
+    made = {}
+    for k in range(1, len(SPACES) + 1):
+        for spaces in combinations(SPACES, k):
+            made[spaces] = MappingProxyType(
+                {c: tuple(Play(player, c, s, who) for s in spaces) for c in cards})
+    return MappingProxyType(made)
 
 
 @dataclass(frozen=True)
@@ -307,6 +362,7 @@ class BlackForest(Game):
     title = "Into the Black Forest"
     min_players = 2
     max_players = 4
+    hidden_information = True      # hands, decks, face-down Right cards, discards
 
     players: int = 2
     data: str | None = None
@@ -320,12 +376,8 @@ class BlackForest(Game):
         put = lambda k, v: object.__setattr__(self, k, v)  # noqa: E731
         put("_data", d)
         two = self.players == 2
-        rules = {k: d.get(f"rules.{k}", int) for k in
-                 ("hand_size", "hand_size_two_player", "rounds", "rounds_two_player",
-                  "encounters_per_round", "right_points", "token_points")}
-        for k, v in rules.items():
-            if v < 1 and k != "token_points" or v < 0:
-                raise d.error(f"rules.{k}", f"should be a positive number, not {v}")
+        rules = {k.partition(".")[2]: d.get(k, int, min=RANGES[k][0], max=RANGES[k][1])
+                 for k in RULE_NUMBERS}
         put("token_point_when_kept", d.get("rules.token_point_when_kept", bool))
         put("hand_size", rules["hand_size_two_player"] if two else rules["hand_size"])
         put("right_points", rules["right_points"])
@@ -339,19 +391,24 @@ class BlackForest(Game):
             rng = d.get(f"animals.{a}", list)
             if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:
                 raise d.error(f"animals.{a}", f"should be [low, high], not {list(rng)}")
+            d.get(f"animals.{a}", list, min=RANGES["card value"][0], max=RANGES["card value"][1])
             for v in range(rng[0], rng[1] + 1):
                 if v in animal_of:
                     raise d.error(f"animals.{a}", f"value {v} is also a {animal_of[v]}")
                 animal_of[v] = a
         put("animals", tuple(a for a in animals if not a.endswith(("_source", "_assumed"))))
         suits = d.get("suits.names", list)
-        if not suits or not all(isinstance(s, str) for s in suits):
-            raise d.error("suits.names", "should be a list of suit names")
+        if not suits or not all(isinstance(s, str) for s in suits) or len(suits) > 12:
+            raise d.error("suits.names", "should be a list of 1 to 12 suit names")
         put("suits", tuple(suits))
         # decks
         decks = d.get("decks", list)
+        if not 1 <= len(decks) <= 12:
+            raise d.error("decks", f"should list from 1 to 12 decks, not {len(decks)}")
         cards_of_deck: dict[str, tuple] = {}
         for i, deck in enumerate(decks):
+            if not isinstance(deck, Mapping):
+                raise d.error(f"decks.{i}", "should be a table")
             name = d.get(f"decks.{i}.name", str)
             values = d.get(f"decks.{i}.values", list)
             dsuits = d.get(f"decks.{i}.suits", list)
@@ -371,7 +428,7 @@ class BlackForest(Game):
             if name in cards_of_deck:
                 raise d.error(f"decks.{i}.name", f"deck {name!r} appears twice")
             cards_of_deck[name] = tuple(sorted(cards))
-        put("cards_of_deck", cards_of_deck)
+        put("cards_of_deck", MappingProxyType(cards_of_deck))
         # seating
         if two:
             seats = d.get("seating.two_player", list)
@@ -398,16 +455,18 @@ class BlackForest(Game):
             seat_cards.append(tuple(sorted(cards)))
             names.append("/".join(group))
         put("seat_cards", tuple(seat_cards))
-        put("owner", owner)
+        put("owner", MappingProxyType(owner))
         put("player_names", tuple(names))
-        put("card_named", {str(c): c for c in owner})
+        put("card_named", MappingProxyType({str(c): c for c in owner}))
         # encounters
         enc = d.get("encounters.cards", list)
-        count = d.get("encounters.count", int)
+        count = d.get("encounters.count", int, min=1, max=RANGES["encounters.count"][1])
         if len(enc) != count:
             raise d.error("encounters.cards", f"lists {len(enc)} cards but count is {count}")
         conditions: dict[str, Condition] = {}
         for i, e in enumerate(enc):
+            if not isinstance(e, Mapping):
+                raise d.error(f"encounters.cards.{i}", "should be a table")
             name = d.get(f"encounters.cards.{i}.name", str)
             text = d.get(f"encounters.cards.{i}.right", str)
             if name in conditions:
@@ -416,7 +475,14 @@ class BlackForest(Game):
                 conditions[name] = parse_condition(text, self.suits, self.animals)
             except ValueError as err:
                 raise d.error(f"encounters.cards.{i}.right", str(err)) from None
-        put("conditions", conditions)
+        put("conditions", MappingProxyType(conditions))
+        # The data's rounds and encounters must fit the encounter deck.
+        for key, r in (("rules.rounds", rules["rounds"]),
+                       ("rules.rounds_two_player", rules["rounds_two_player"])):
+            if r * rules["encounters_per_round"] > len(conditions):
+                raise d.error(key, f"x rules.encounters_per_round ({r} x "
+                              f"{rules['encounters_per_round']}) needs more than the "
+                              f"{len(conditions)} encounter cards")
         # options
         n_rounds = self.rounds if self.rounds is not None else (
             rules["rounds_two_player"] if two else rules["rounds"])
@@ -445,17 +511,58 @@ class BlackForest(Game):
         # Every action and chance outcome, made once (they are immutable values):
         # plays[p][open spaces][card] -> the Plays of that card, in SPACES order
         # (each set of open spaces the first time it comes up).
-        put("plays", tuple(_Plays(p, cards) for p, cards in enumerate(seat_cards)))
-        put("discards", tuple({c: Discard(p, c) for c in cards}
+        put("plays", tuple(_all_plays(p, names[p], cards) for p, cards in enumerate(seat_cards)))
+        put("discards", tuple(MappingProxyType({c: Discard(p, c, names[p]) for c in cards})
                               for p, cards in enumerate(seat_cards)))
-        put("draws", tuple({c: Draw(p, c) for c in cards} for p, cards in enumerate(seat_cards)))
-        put("reveals", {e: Reveal(e) for e in conditions})
+        put("draws", tuple(MappingProxyType({c: Draw(p, c, names[p]) for c in cards})
+                           for p, cards in enumerate(seat_cards)))
+        put("reveals", MappingProxyType({e: Reveal(e) for e in conditions}))
+
+    def __reduce__(self):
+        # pickled (e.g. to a worker process) as its configuration; the data is re-read
+        return (type(self), (self.players, self.data, self.start_player, self.rounds,
+                             self.encounters_per_round))
+
+    # -- players ----------------------------------------------------------------
+    def policies(self) -> dict:
+        """``random``; ``simple`` (rules of thumb on the visible table) and ``greedy``
+        (most expected points per placement under the odds model), see ``odds``."""
+        from kingdoms.core.play import random_policy
+        from .odds import greedy_policy, simple_policy
+        return {"random": random_policy, "simple": simple_policy, "greedy": greedy_policy}
+
+    def default_policies(self) -> tuple:
+        """The ``simple`` bot in every seat: cheap (thousands of games a minute) and
+        fair (it reads only what its player sees); with the rulebook's numbers every
+        game ends by the rules."""
+        from .odds import simple_policy
+        return (simple_policy,) * self.players
 
     @classmethod
     def configurations(cls) -> list:
         """Every player count, plus a short teaching game (one round of one encounter)."""
         return [{"players": k} for k in range(cls.min_players, cls.max_players + 1)] + [
             {"players": 3, "rounds": 1, "encounters_per_round": 1}]
+
+    # -- every action, numbered (kingdoms.interop.openspiel) --------------------------
+    def action_universe(self) -> tuple:
+        """Every action and chance outcome this game can ever produce, in a fixed order
+        from the data file: the Reveals (encounters in data order), then per seat (in
+        seat order) its Draws, Plays (each card on each space in ``SPACES`` order) and
+        Discards, cards in each seat's sorted order."""
+        out = [self.reveals[e] for e in self.conditions]
+        for p, cards in enumerate(self.seat_cards):
+            out += [self.draws[p][c] for c in cards]
+            out += [Play(p, c, s, self.player_names[p]) for c in cards for s in SPACES]
+            out += [self.discards[p][c] for c in cards]
+        return tuple(out)
+
+    def max_game_length(self) -> int:
+        """A true bound on the number of actions and chance outcomes in a game: at most
+        one Reveal per encounter card, and each Animal card is drawn, played and
+        discarded at most once."""
+        cards = sum(len(c) for c in self.seat_cards)
+        return len(self.conditions) + 3 * cards
 
     # -- data helpers ---------------------------------------------------------
     @property
@@ -481,6 +588,16 @@ class BlackForest(Game):
 
     def encounter_label(self, encounter: str) -> str:
         return f"{encounter} (Right: {self.conditions[encounter]})"
+
+    def objectives(self) -> dict:
+        """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
+        the win, each player's points, and with two players the points margin."""
+        out = {"share of the win": lambda s: s.returns(),
+               "points": lambda s: tuple(s.points)}
+        if self.players == 2:
+            out["points margin"] = lambda s: (s.points[0] - s.points[1],
+                                              s.points[1] - s.points[0])
+        return out
 
     def initial_state(self) -> "BlackForestState":
         n = self.players
@@ -586,6 +703,51 @@ def right_winner(cond: Condition, right, bottom=()):
     return None
 
 
+# --------------------------------------------------------------------------- checks
+
+def _same(a, b) -> bool:
+    """``a == b`` field by field with the same types (so ``True`` is not ``1`` and an
+    object equal to everything, such as ``unittest.mock.ANY``, equals nothing)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Action):
+        return all(_same(getattr(a, f.name), getattr(b, f.name))
+                   for f in dataclasses.fields(a) if f.compare)
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
+def _checked(state, action):
+    """The action (or chance outcome) open at ``state`` that ``action`` stands for, or
+    ``IllegalAction`` naming the problem (never another exception)."""
+    cp = state.current_player()
+    if cp == TERMINAL:
+        raise IllegalAction(f"The game is over: no more actions ({_safe_str(action)}).")
+    legal = state.legal_actions()
+    for a in legal:
+        if a is action:
+            return a
+    for a in legal:
+        if _same(a, action):
+            return a
+    if cp == CHANCE:
+        raise IllegalAction(f"{_safe_str(action)} cannot happen at this chance event.")
+    if not isinstance(action, Action):
+        reason = (f"{_safe_repr(action)} is not an action of {state.game.title}; "
+                  f"the actions open now are listed by legal_actions().")
+    else:
+        try:
+            reason = state._why_illegal(action)
+        except Exception:
+            reason = None
+        if reason is None:
+            reason = f"{_safe_str(action)} is not one of the actions open now."
+    raise IllegalAction(f"{state.game.player_name(cp)} may not do that: {reason}")
+
+
 # --------------------------------------------------------------------------- states
 
 def _without(cards: tuple, card) -> tuple:
@@ -683,6 +845,7 @@ class BlackForestState(State):
     token: int
     to_move: int
     report: tuple = field(default=(), compare=False)
+    cut: bool = False       # stopped by the engine's safeguard (see ``unfinished``)
 
     # -- whose move -----------------------------------------------------------
     def _current_player(self):
@@ -726,6 +889,13 @@ class BlackForestState(State):
             out.append("right")
         return tuple(out)
 
+    def apply(self, action) -> "BlackForestState":
+        """The state after ``action``; anything but one of the actions (or chance
+        outcomes) open now, field by field of the same types, is an ``IllegalAction``."""
+        if action is None or action is not self.__dict__.get("_sampled"):
+            action = _checked(self, action)
+        return super().apply(action)
+
     def _legal_actions(self):
         p = self.current_player()
         hand = self.hands[p]
@@ -734,13 +904,14 @@ class BlackForestState(State):
             try:
                 return tuple(map(self.game.discards[p].__getitem__, hand))
             except KeyError:
-                return tuple(Discard(p, c) for c in hand)
+                return tuple(Discard(p, c, self.game.player_name(p)) for c in hand)
         spaces = self.open_spaces(p)
         try:
             plays = self.game.plays[p][spaces]          # card -> its Plays
             return tuple(chain.from_iterable(map(plays.__getitem__, hand)))
         except KeyError:
-            return tuple(Play(p, c, s) for c in hand for s in spaces)
+            who = self.game.player_name(p)
+            return tuple(Play(p, c, s, who) for c in hand for s in spaces)
 
     def _why_illegal(self, action):
         p = self.current_player()
@@ -751,13 +922,22 @@ class BlackForestState(State):
                         f"{self.game.hand_size} cards.")
         elif not isinstance(action, Play):
             return "in an encounter, a turn is playing one card from your hand to a space."
-        if getattr(action, "player", p) != p:
-            return f"it is {name}'s turn, not {self.game.player_name(action.player)}'s."
-        if action.card not in self.hands[p]:
-            return f"you may only play or discard a card from your own hand ({action.card} is not in it)."
+        n = self.game.players
+        who = action.player
+        if type(who) is not int:
+            return f"the player is a seat number 0-{n - 1}, not {_safe_repr(who)}."
+        if who != p:
+            other = self.game.player_name(who) if 0 <= who < n else f"seat {who}"
+            return f"it is {name}'s turn, not {other}'s."
+        if not isinstance(action.card, Card):
+            return f"{_safe_repr(action.card)} is not a card."
+        if not any(_same(c, action.card) for c in self.hands[p]):
+            return (f"you may only play or discard a card from your own hand "
+                    f"({_card_text(action.card)} is not in it).")
         if isinstance(action, Play):
-            if action.space not in SPACES:
-                return f"the spaces are Bottom, Left, Top and Right, not {action.space!r}."
+            if type(action.space) is not str or action.space not in SPACES:
+                return (f"the spaces are 'bottom', 'left', 'top' and 'right', not "
+                        f"{_safe_repr(action.space)}.")
             if action.space == "right":
                 return "each player may put only one card face down on the Right side."
             return (f"{SPACE_NAMES[action.space]} holds only {CAPACITY[action.space]} "
@@ -774,7 +954,7 @@ class BlackForestState(State):
         else:
             seat = self.dealing()
             deck = self.decks[seat]
-            made, make = self.game.draws[seat], lambda c: Draw(seat, c)
+            made, make = self.game.draws[seat], lambda c: Draw(seat, c, self.game.player_name(seat))
         try:
             outcomes = tuple(map(made.__getitem__, deck))
         except KeyError:
@@ -881,6 +1061,16 @@ class BlackForestState(State):
                                upcoming=(), to_draw=to_draw, report=tuple(lines), **after))
 
     # -- the end -----------------------------------------------------------------
+    def unfinished(self) -> str | None:
+        """``None`` when the game ended by the rules; a sentence when the engine had to
+        stop it (every hand ran empty in the middle of an encounter, which only edited
+        data files with more encounters per round can bring about)."""
+        if self.cut:
+            return ("Every hand ran empty in the middle of an encounter (possible only "
+                    "with edited data: more encounters per round than the rulebook's 3); "
+                    "no rule covers this, so the engine stopped the game.")
+        return None
+
     def _returns(self):
         return winners_shares(self.points, tuple(len(h) for h in self.hands))
 
@@ -897,6 +1087,10 @@ class BlackForestState(State):
         discards become ``HIDDEN`` (their number stays visible).  Your own deck is
         shown as the set it must be (its order is never stored)."""
         n = self.game.players
+        if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
+            raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
+                             f"({', '.join(self.game.player_name(q) for q in range(n))}), "
+                             f"not {_safe_repr(player)}")
 
         def hide(cards, p):
             return cards if p == player else (HIDDEN,) * len(cards)
@@ -907,7 +1101,7 @@ class BlackForestState(State):
             decks=tuple(hide(d, p) for p, d in enumerate(self.decks)),
             discarded=tuple(hide(d, p) for p, d in enumerate(self.discarded)),
             right=tuple((p, c if p == player else HIDDEN) for p, c in self.right),
-        ) if 0 <= player < n else self
+        )
 
     # -- rendering -------------------------------------------------------------------
     def __str__(self):
@@ -956,8 +1150,14 @@ def _settle(s: BlackForestState) -> BlackForestState:
                 if s.hands[p]:
                     break
                 p = (p + 1) % n
-            else:  # pragma: no cover - cannot happen with the rulebook's numbers
-                raise RuntimeError("no player has a card to play")
+            else:
+                # Nobody holds a card in the middle of an encounter.  The rulebook's
+                # numbers never come here; an edited data file (more encounters per
+                # round) can.  No rule says what happens: the engine stops the game and
+                # says so (``unfinished()``), rather than invent a rule.
+                return replace(s, phase="over", cut=True, report=s.report + (
+                    "Nobody has a card left to play in the middle of an encounter; the "
+                    "rulebook never meets this, so the game stops here unfinished.",))
             return s if p == s.to_move else replace(s, to_move=p)
         if ph == "reveal":
             if len(s.upcoming) >= g.n_encounters or not s.encounter_deck:

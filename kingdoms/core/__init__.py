@@ -7,7 +7,7 @@ that need them.
 from .protocol import (CHANCE, TERMINAL, HIDDEN, Action, Game, GameOptionError,
                        IllegalAction, State, TooManyOutcomes, check_probabilities, replace)
 from .distribution import (Distribution, hypergeometric, multivariate_hypergeometric)
-from .data import DataError, GameData, load_data
+from .data import DataError, EmbeddedData, GameData, load_data
 from .records import GameRecord, RecordError
 from .play import play, simulate, random_policy, first_policy, Policy, SimulationSummary
 from .solve import expectimax, Solution, TreeTooLarge
@@ -16,7 +16,7 @@ from .tree import game_tree, draw_tree
 __all__ = [
     "CHANCE", "TERMINAL", "HIDDEN", "Action", "Game", "GameOptionError", "IllegalAction",
     "State", "TooManyOutcomes", "check_probabilities", "replace", "Distribution", "hypergeometric",
-    "multivariate_hypergeometric", "DataError", "GameData", "load_data", "GameRecord",
+    "multivariate_hypergeometric", "DataError", "EmbeddedData", "GameData", "load_data", "GameRecord",
     "RecordError", "play", "simulate", "random_policy", "first_policy", "Policy",
     "SimulationSummary", "expectimax", "Solution", "TreeTooLarge", "game_tree", "draw_tree",
 ]

@@ -14,6 +14,8 @@ notebook can show them.  Malformed files raise ``DataError`` naming the bad key.
 """
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from dataclasses import dataclass
 from importlib import resources
@@ -26,7 +28,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["DataError", "GameData", "load_data", "Assumption"]
+__all__ = ["DataError", "GameData", "EmbeddedData", "load_data", "Assumption"]
 
 
 class DataError(ValueError):
@@ -66,12 +68,49 @@ class GameData:
     file and the key when a value is missing or has the wrong type.
     """
 
-    def __init__(self, raw: Mapping, origin: str):
+    def __init__(self, raw: Mapping, origin: str, text: str | None = None):
         self.raw = _freeze(raw)
         self.origin = origin
+        self.text = text        # the TOML text it was read from (records embed it)
+
+    @classmethod
+    def from_toml(cls, text: str, origin: str = "data given as text") -> "GameData":
+        """Parse TOML ``text`` (e.g. a record's embedded data); ``origin`` names it in
+        messages.  Bad TOML (or text over 1 MB) raises ``DataError``."""
+        if not isinstance(text, str):
+            raise DataError(f"{origin}: the data should be TOML text, not {type(text).__name__}")
+        if len(text) > MAX_DATA_CHARS:
+            raise DataError(f"{origin}: the data is longer than {MAX_DATA_CHARS} characters")
+        try:
+            raw = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError) as e:
+            raise DataError(f"{origin}: not valid TOML ({e})") from None
+        return cls(raw, origin, text)
+
+    def digest(self) -> str:
+        """The sha256 hex digest of the TOML text (of the parsed values when built
+        without text): equal digests, same components."""
+        import hashlib
+        import json
+        if self.text is not None:
+            blob = self.text
+        else:
+            blob = json.dumps(_thaw(self.raw), sort_keys=True, default=str)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+    def __eq__(self, other):
+        if not isinstance(other, GameData):
+            return NotImplemented
+        return self is other or self.digest() == other.digest()
+
+    def __hash__(self):
+        return hash(self.digest())
+
+    def __repr__(self):
+        return f"<GameData from {self.origin}, sha256 {self.digest()[:12]}>"
 
     def __reduce__(self):   # mapping proxies do not pickle; rebuild from plain values
-        return (GameData, (_thaw(self.raw), self.origin))
+        return (GameData, (_thaw(self.raw), self.origin, self.text))
 
     def __getitem__(self, key):
         return self.raw[key]
@@ -167,21 +206,61 @@ def check_range(data: "GameData", key: str, value: Any, lo: Any = None, hi: Any 
             raise data.error(key, f"should be a number {allowed}, not {v!r}")
 
 
-def load_data(package: str, path: str | Path | None = None) -> GameData:
-    """Read ``data.toml`` of ``package`` (e.g. ``"kingdoms.horse"``), or a user's file."""
-    if path is None:
+MAX_DATA_CHARS = 1_000_000
+
+
+class EmbeddedData(str):
+    """Component data given in place of a path: a ``str`` (so every game's ``data``
+    option takes it, and it prints, compares and hashes by content) that carries a
+    ``GameData``.  ``load_data`` returns that data and never opens a file.  Records
+    replay their embedded data this way: ``EmbeddedData(GameData.from_toml(text))``.
+    """
+
+    def __new__(cls, data: "GameData"):
+        if not isinstance(data, GameData):
+            raise TypeError(f"EmbeddedData wraps a GameData, not {type(data).__name__}")
+        self = super().__new__(cls, f"<embedded data, sha256 {data.digest()}>")
+        self.data = data
+        return self
+
+    def __reduce__(self):
+        return (EmbeddedData, (self.data,))
+
+    def __fspath__(self):      # never a file to open
+        raise TypeError("embedded component data is not a file path")
+
+
+def load_data(package: str, data: "str | Path | GameData | None" = None) -> GameData:
+    """``data.toml`` of ``package`` (e.g. ``"kingdoms.horse"``) when ``data`` is None,
+    a user's file when it is a path, and ``data`` itself when it is a ``GameData``
+    (e.g. ``GameData.from_toml(text)``, as records carry it).  Only regular files up
+    to 1 MB are read (no devices or pipes)."""
+    if isinstance(data, GameData):
+        return data
+    if isinstance(data, EmbeddedData):
+        return data.data
+    if data is None:
         ref = resources.files(package).joinpath("data.toml")
-        origin = f"{package}/data.toml"
-        text = ref.read_text(encoding="utf-8")
-    else:
-        p = Path(path)
-        origin = str(p)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise DataError(f"{origin}: cannot read the data file ({e.strerror})") from None
+        return GameData.from_toml(ref.read_text(encoding="utf-8"), f"{package}/data.toml")
+    if not isinstance(data, (str, Path)):
+        raise TypeError(f"data should be None, a path (str or Path) or a GameData, "
+                        f"not {type(data).__name__}")
+    p = Path(data)
+    origin = str(p)
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"{origin}: not valid TOML ({e})") from None
-    return GameData(raw, origin)
+        # non-blocking open: a FIFO must not wait for a writer; then only regular files
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise DataError(f"{origin}: not a regular file (devices and pipes "
+                                "are not read)")
+            blob = f.read(MAX_DATA_CHARS * 4 + 1)
+    except OSError as e:
+        raise DataError(f"{origin}: cannot read the data file ({e.strerror})") from None
+    if len(blob) > MAX_DATA_CHARS * 4:
+        raise DataError(f"{origin}: the data file is too large")
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError(f"{origin}: the data file is not UTF-8 text") from None
+    return GameData.from_toml(text, origin)

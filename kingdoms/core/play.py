@@ -1,9 +1,25 @@
 """Playing and simulating games with policies.
 
 A *policy* is any callable ``policy(state, rng) -> action`` for a decision state.
-(A fair policy looks only at ``state.view(state.current_player())``; the simple
-ones here look only at the legal actions.)  Chance nodes are sampled with the same
-seeded ``random.Random``, so a seed fixes the whole game.
+Chance nodes are sampled with the same seeded ``random.Random``, so a seed fixes the
+whole game.
+
+* **Who plays.**  Without ``policies``, ``play`` and ``simulate`` seat the game's own
+  sensible players, ``game.default_policies()`` (cheap players whose games end by the
+  rules); ``game.policies()`` names the others a game offers.
+* **What a policy sees.**  With ``views=True`` a policy is handed
+  ``state.view(player)``: the position as the player to move may see it, whose
+  ``legal_actions()`` are that player's actions; the action it picks is mapped back
+  to the real state's equal action.  ``views=None`` (the default) means True for
+  games with hidden information (``game.hidden_information``) and False otherwise;
+  ``views=False`` hands policies the full state (an all-seeing player).
+* **Seeds.**  A seed is an int or a str (records keep it as JSON); ``1`` and ``"1"``
+  are different seeds.  ``play(game)`` without a seed draws a fresh one and records
+  it, so every game can be replayed and played again.
+* **Honest endings.**  A game the engine had to cut short (a safeguard such as a
+  round limit, not a rule: ``State.unfinished()``) has no winner: its record says
+  ``unfinished`` and ``simulate`` counts it apart and computes win rates over the
+  games that ended by the rules.
 """
 from __future__ import annotations
 
@@ -14,10 +30,10 @@ from fractions import Fraction
 from typing import Any, Callable, Protocol, Sequence
 
 from .protocol import CHANCE, Game, State
-from .records import GameRecord
+from .records import GameRecord, check_seed
 
 __all__ = ["Policy", "random_policy", "first_policy", "play", "play_state", "simulate",
-           "SimulationSummary", "game_rng"]
+           "SimulationSummary", "game_rng", "fresh_seed"]
 
 
 class Policy(Protocol):
@@ -36,27 +52,72 @@ def first_policy(state: State, rng: random.Random):
 
 
 def game_rng(seed: Any, index: int = 0) -> random.Random:
-    """The random source of game number ``index`` of a run seeded with ``seed``."""
+    """The random source of game number ``index`` of a run seeded with ``seed``
+    (an int or a str; an int seed gives the same games as ever, a str seed other
+    ones: ``1`` and ``"1"`` differ)."""
+    check_seed(seed)
+    if isinstance(seed, str):
+        return random.Random(f"kingdoms/str:{len(seed)}:{seed}/{index}")
     return random.Random(f"kingdoms/{seed}/{index}")
+
+
+def fresh_seed() -> int:
+    """A new seed from the system's randomness (recorded, so the game replays)."""
+    return random.SystemRandom().randrange(2 ** 32)
 
 
 def _policies_for(game: Game, policies) -> Sequence[Callable]:
     if policies is None:
-        return [random_policy] * game.players
+        policies = game.default_policies()
     if callable(policies):
         return [policies] * game.players
     policies = list(policies)
     if len(policies) != game.players:
         raise ValueError(f"{len(policies)} policies for {game.players} players")
+    for i, p in enumerate(policies):
+        if not callable(p):
+            raise TypeError(f"the policy for {game.player_name(i)} is not callable: "
+                            f"{type(p).__name__}")
     return policies
 
 
+def _views_for(game: Game, views) -> bool:
+    if views is None:
+        return bool(getattr(game, "hidden_information", False))
+    if not isinstance(views, bool):
+        raise TypeError(f"views is True, False or None, not {type(views).__name__}")
+    return views
+
+
+def _decide(state: State, cp: int, policy: Callable, rng, views: bool):
+    """The action ``policy`` picks for player ``cp`` (given their view if ``views``)."""
+    if not views:
+        return policy(state, rng)
+    seen = state.view(cp)
+    action = policy(seen, rng)
+    # the view lists the same actions in the same order: take the real one
+    for i, a in enumerate(seen.legal_actions()):
+        if a is action:
+            real = state.legal_actions()
+            if i < len(real) and type(real[i]) is type(a) and real[i] == a:
+                return real[i]
+            break
+    return action           # apply finds the equal legal action, or refuses it
+
+
 def play_state(game: Game | State, policies=None, seed: Any = None,
-               max_steps: int = 1_000_000, rng: random.Random | None = None) -> State:
-    """Play from ``game`` (its initial state) or a given state to the end."""
+               max_steps: int = 1_000_000, rng: random.Random | None = None,
+               views: bool | None = None) -> State:
+    """Play from ``game`` (its initial state) or a given state to the end.
+
+    ``policies``: one per player, one for all, or None for ``game.default_policies()``.
+    ``seed`` (int or str) or ``rng`` fix the game; with neither, a fresh seed is drawn.
+    ``views``: see the module docstring."""
     state = game.initial_state() if isinstance(game, Game) else game
     pols = _policies_for(state.game, policies)
-    rng = rng or game_rng(seed)
+    use_views = _views_for(state.game, views)
+    if rng is None:
+        rng = game_rng(fresh_seed() if seed is None else seed)
     for _ in range(max_steps):
         cp = state.current_player()
         if cp < 0:
@@ -64,21 +125,40 @@ def play_state(game: Game | State, policies=None, seed: Any = None,
                 return state
             state = state.apply(state.sample_chance(rng))
         else:
-            state = state.apply(pols[cp](state, rng))
+            state = state.apply(_decide(state, cp, pols[cp], rng, use_views))
     raise RuntimeError(f"game did not end within {max_steps} steps")
 
 
-def play(game: Game, policies=None, seed: Any = None) -> GameRecord:
-    """Play one game with ``policies`` (one per player, or one for all; default random).
+def play(game: Game, policies=None, seed: Any = None, views: bool | None = None) -> GameRecord:
+    """Play one game and return its ``GameRecord``.
 
-    The same seed gives the same game.  Returns its ``GameRecord``.
+    ``policies``: one per player, one for all, or None for the game's own players
+    (``game.default_policies()``).  The same seed (an int or a str) gives the same
+    game; without one a fresh seed is drawn and kept in the record.  ``views``: see
+    the module docstring.
     """
-    return GameRecord.of(play_state(game, policies, seed), seed=seed)
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    return GameRecord.of(play_state(game, policies, seed, views=views), seed=seed)
+
+
+# --------------------------------------------------------------------------- simulate
+
+def _ratio(x: Fraction) -> str:
+    """A fraction for people: "19/23 ≈ 0.826" (or "1", "0")."""
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x} ≈ {float(x):.3f}"
 
 
 @dataclass
 class SimulationSummary:
-    """What ``simulate`` found: win shares, scores and game lengths."""
+    """What ``simulate`` found: win shares, scores and game lengths.
+
+    ``wins`` sums each player's win share over the games that ended by the rules;
+    ``unfinished`` counts the games the engine cut short (a safeguard, not a rule),
+    which have no winner and are left out of the win rates (``unfinished_reasons``
+    says why they were cut)."""
 
     game: str
     players: int
@@ -86,9 +166,26 @@ class SimulationSummary:
     wins: list                      # summed win shares per player (Fractions)
     scores: list = field(default_factory=list)   # per player: Counter of final scores
     lengths: Counter = field(default_factory=Counter)
+    unfinished: int = 0
+    unfinished_reasons: Counter = field(default_factory=Counter)
+    names: tuple = ()               # player names as people read them
+    title: str = ""
 
-    def win_rates(self) -> list[float]:
-        return [float(w) / self.n for w in self.wins]
+    @property
+    def finished(self) -> int:
+        """Games that ended by the rules."""
+        return self.n - self.unfinished
+
+    def win_shares(self) -> list[Fraction | None]:
+        """Each player's share of the wins over the finished games (exact), or None
+        for every player when no game finished."""
+        if self.finished == 0:
+            return [None] * self.players
+        return [Fraction(w) / self.finished for w in self.wins]
+
+    def win_rates(self) -> list[float | None]:
+        """``win_shares`` as floats."""
+        return [None if w is None else float(w) for w in self.win_shares()]
 
     def mean_scores(self) -> list[float] | None:
         if not self.scores:
@@ -100,23 +197,51 @@ class SimulationSummary:
         from .distribution import Distribution
         return Distribution(self.scores[player])
 
+    def player_name(self, player: int) -> str:
+        if player < len(self.names):
+            return self.names[player]
+        return f"Player {player + 1}"
+
     def rows(self) -> list[dict]:
+        """One row per player: name, win rate (over finished games, 3 decimals),
+        mean score (2 decimals) — for tables and ``to_pandas``."""
         rows = []
         means = self.mean_scores()
+        rates = self.win_rates()
         for p in range(self.players):
-            row = {"player": p, "win rate": round(self.win_rates()[p], 4)}
+            row = {"player": self.player_name(p),
+                   "win rate": None if rates[p] is None else round(rates[p], 3)}
             if means is not None:
-                row["mean score"] = round(means[p], 3)
+                row["mean score"] = round(means[p], 2)
             rows.append(row)
         return rows
 
     def table(self) -> str:
-        rows = self.rows()
-        cols = list(rows[0])
-        lines = ["  ".join(f"{c:>10}" for c in cols)]
-        lines += ["  ".join(f"{r[c]:>10}" for c in cols) for r in rows]
+        shares = self.win_shares()
+        means = self.mean_scores()
+        header = ["player", "win rate"] + (["mean score"] if means is not None else [])
+        body = []
+        for p in range(self.players):
+            line = [self.player_name(p), "–" if shares[p] is None else _ratio(shares[p])]
+            if means is not None:
+                line.append(f"{means[p]:.2f}")
+            body.append(line)
+        widths = [max(len(r[i]) for r in [header] + body) for i in range(len(header))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+                 for r in [header] + body]
         mean_len = sum(k * v for k, v in self.lengths.items()) / self.n
-        lines.append(f"{self.n} games of {self.game}; mean length {mean_len:.1f} steps")
+        name = self.title or self.game
+        games = "1 game" if self.n == 1 else f"{self.n} games"
+        if self.unfinished == 0:
+            end = "every one ended by the rules"
+        else:
+            reason = self.unfinished_reasons.most_common(1)[0][0] \
+                if self.unfinished_reasons else "cut short by a safeguard"
+            end = (f"{self.finished} ended by the rules and {self.unfinished} were cut short "
+                   f"by the engine (not counted in the win rates; e.g. {reason})")
+        lines.append(f"{games} of {name}: {end}. Mean length {mean_len:.1f} steps.")
+        if self.finished == 0:
+            lines.append("No game ended by the rules, so there are no win rates.")
         return "\n".join(lines)
 
     def to_pandas(self):
@@ -134,42 +259,71 @@ class SimulationSummary:
         scores = [a + b for a, b in zip(self.scores, other.scores)] if self.scores else other.scores
         return SimulationSummary(self.game, self.players, self.n + other.n,
                                  [a + b for a, b in zip(self.wins, other.wins)],
-                                 scores, self.lengths + other.lengths)
+                                 scores, self.lengths + other.lengths,
+                                 self.unfinished + other.unfinished,
+                                 self.unfinished_reasons + other.unfinished_reasons,
+                                 self.names or other.names, self.title or other.title)
+
+
+def _empty_summary(game: Game) -> SimulationSummary:
+    return SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
+                             [], Counter(), 0, Counter(),
+                             tuple(game.player_name(p) for p in range(game.players)),
+                             getattr(game, "title", ""))
 
 
 def _run_batch(args) -> SimulationSummary:
-    game, policies, seed, start, stop = args
-    summary = SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
-                                [], Counter())
+    game, policies, seed, start, stop, views = args
+    summary = _empty_summary(game)
     for i in range(start, stop):
-        end = play_state(game, policies, rng=game_rng(seed, i))
+        end = play_state(game, policies, rng=game_rng(seed, i), views=views)
         scores = end.scores()
-        one = SimulationSummary(
-            game.name, game.players, 1, list(end.returns()),
-            [Counter({s: 1}) for s in scores] if scores is not None else [],
-            Counter({len(end.history()): 1}))
+        why = end.unfinished()
+        one = _empty_summary(game)
+        one.n = 1
+        if why is None:
+            one.wins = list(end.returns())
+        else:
+            one.unfinished = 1
+            one.unfinished_reasons = Counter({why: 1})
+        one.scores = [Counter({s: 1}) for s in scores] if scores is not None else []
+        one.lengths = Counter({len(end.history()): 1})
         summary = summary.merge(one)
     return summary
 
 
 def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
-             batch: int | None = None, progress: bool = True) -> SimulationSummary:
+             batch: int | None = None, progress=True,
+             views: bool | None = None) -> SimulationSummary:
     """Play ``n`` games and summarise them.
 
-    Game ``i`` uses the random source ``game_rng(seed, i)``, so the result depends
-    only on ``seed``: serial, a process pool or a Dask cluster give identical
-    summaries.  ``executor`` is any ``concurrent.futures.Executor`` (or a
+    ``policies``: one per player, one for all, or None for the game's own players
+    (``game.default_policies()``); ``views``: see the module docstring.  Game ``i``
+    uses the random source ``game_rng(seed, i)`` (``seed`` an int or a str), so the
+    result depends only on ``seed``: serial, a process pool or a Dask cluster give
+    identical summaries.  ``executor`` is any ``concurrent.futures.Executor`` (or a
     ``dask.distributed.Client``); policies must then be picklable (module-level
-    functions).  A progress bar (tqdm) shows the batches done.
+    functions).  ``progress``: True for a progress bar (tqdm), False for none, or a
+    function ``progress(done, n)`` called after each batch.  An interrupt
+    (KeyboardInterrupt, e.g. a notebook's stop button) cancels the work not yet
+    started and is raised at once.
     """
-    from tqdm.auto import tqdm
-    if n < 1:
-        raise ValueError("simulate needs n >= 1")
+    check_seed(seed)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"simulate needs a whole number n >= 1 of games, not {n!r}")
+    _policies_for(game, policies)           # wrong counts fail here, not in a worker
+    _views_for(game, views)
     if batch is None:
         batch = max(1, min(200, n // 20 or 1))
-    chunks = [(game, policies, seed, a, min(a + batch, n)) for a in range(0, n, batch)]
-    bar = tqdm(total=n, desc=f"simulating {game.name}", disable=not progress, leave=False)
+    chunks = [(game, policies, seed, a, min(a + batch, n), views) for a in range(0, n, batch)]
+    callback = progress if callable(progress) else None
+    bar = None
+    if callback is None:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=n, desc=f"simulating {game.name}", disable=not progress, leave=False)
     total = None
+    futures = []
+    done = 0
     try:
         if executor is None:
             results = map(_run_batch, chunks)
@@ -178,7 +332,16 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
             results = (f.result() for f in futures)
         for part in results:           # in submission order: deterministic merge
             total = part if total is None else total.merge(part)
-            bar.update(part.n)
+            done += part.n
+            if bar is not None:
+                bar.update(part.n)
+            if callback is not None:
+                callback(done, n)
+    except BaseException:
+        for f in futures:              # interrupted (or failed): stop the rest now
+            f.cancel()
+        raise
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
     return total

@@ -80,6 +80,9 @@ class GameOptionError(ValueError):
 # --------------------------------------------------------------------------- actions
 
 _ACTION_TYPES: dict[str, type] = {}
+# record format 1 named action types by module path ("kingdoms.horse.actions.DealCard");
+# those names still read back through this table (and ``legacy_action_type``).
+_LEGACY_ACTION_TYPES: dict[str, type] = {}
 
 
 class Action:
@@ -90,11 +93,29 @@ class Action:
     ``__str__`` reads like the rules ("play the General to Ann's court").  Every
     subclass is registered by name so that records can be read back without
     ``eval`` or pickle: only registered names can ever be constructed.
+
+    The name does not depend on module paths: ``"<game package>/<qualname>"`` (e.g.
+    ``"horse/DealCard"``) for classes in a ``kingdoms.<game>`` package; a class
+    elsewhere (a test game, a user's game) gives a stable name itself:
+    ``class Deal(Action, record_name="highcard/Deal")`` (without one it is named by
+    its module path).
     """
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, record_name: str | None = None, **kwargs):
         super().__init_subclass__(**kwargs)
-        _ACTION_TYPES[action_type_name(cls)] = cls
+        if record_name is not None and (not isinstance(record_name, str) or not record_name):
+            raise TypeError("record_name must be a non-empty str")
+        cls._record_name = record_name       # set on every class: never inherited
+        name = action_type_name(cls)
+        other = _ACTION_TYPES.get(name)
+        if other is not None and (other.__module__, other.__qualname__) != (
+                cls.__module__, cls.__qualname__):
+            # two classes of one game package share a qualname (e.g. a helper game in
+            # an odds module): the later one is named with its module as well
+            cls._record_name = name.replace("/", f"/{cls.__module__.split('.', 2)[-1]}.", 1)
+            name = cls._record_name
+        _ACTION_TYPES[name] = cls
+        _LEGACY_ACTION_TYPES[f"{cls.__module__}.{cls.__qualname__}"] = cls
 
     def seen_by(self, player: int) -> "Action":
         """This action as ``player`` sees it (override to hide e.g. a drawn card)."""
@@ -102,11 +123,36 @@ class Action:
 
 
 def action_type_name(cls: type) -> str:
+    """The name records use for an action type: ``"horse/DealCard"`` (game package and
+    class qualname) for ``kingdoms.<game>`` classes, else the class's ``record_name``
+    (or, without one, its module path)."""
+    explicit = cls.__dict__.get("_record_name")
+    if explicit:
+        return explicit
+    parts = cls.__module__.split(".")
+    if len(parts) >= 2 and parts[0] == "kingdoms" and parts[1] != "core":
+        return f"{parts[1]}/{cls.__qualname__}"
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def registered_action_type(name: str) -> type | None:
     return _ACTION_TYPES.get(name)
+
+
+def legacy_action_type(name: str) -> type | None:
+    """The action type a format-1 record names by module path, e.g.
+    ``"kingdoms.horse.actions.DealCard"`` -> ``horse/DealCard`` (also after the class
+    moved to another module of its game package)."""
+    cls = _LEGACY_ACTION_TYPES.get(name)
+    if cls is not None:
+        return cls
+    parts = name.split(".")
+    if len(parts) >= 3 and parts[0] == "kingdoms":
+        for k in range(2, len(parts)):
+            cls = _ACTION_TYPES.get(f"{parts[1]}/{'.'.join(parts[k:])}")
+            if cls is not None:
+                return cls
+    return None
 
 
 class _Hidden:
@@ -133,6 +179,115 @@ HIDDEN = _Hidden()
 Hidden = _Hidden
 
 
+# --------------------------------------------------------------------------- apply's checks
+
+_NOT_SAMPLED = object()     # no outcome drawn at this chance node yet
+_NOT_FOUND = object()
+# outcomes of chance nodes too large to list are checked by the game only when they
+# are values of these types (never an object that may claim to equal anything)
+_OUTCOME_TYPES = (Action, int, str, tuple, frozenset, Fraction)
+
+
+def _find_equal(options, action):
+    """The entry of ``options`` equal to ``action`` and of exactly its type, else
+    ``_NOT_FOUND`` (also when comparing raises: a malformed action)."""
+    kind = type(action)
+    try:
+        for a in options:
+            if type(a) is kind and a == action:
+                return a
+    except Exception:
+        pass
+    return _NOT_FOUND
+
+
+def _action_text(action) -> str:
+    """``str(action)`` for messages, never raising (a malformed action's ``__str__``
+    may fail on its bad fields)."""
+    try:
+        text = str(action)
+        if isinstance(text, str):
+            return text if len(text) <= 200 else text[:200] + "..."
+    except Exception:
+        pass
+    try:
+        text = object.__repr__(action)
+    except Exception:       # pragma: no cover
+        text = "an action"
+    return f"{type(action).__name__} with malformed fields ({text})"
+
+
+# --------------------------------------------------------------------------- options
+
+_SIMPLE_TYPES = {"int": int, "str": str, "bool": bool, "float": float, "None": type(None),
+                 "NoneType": type(None), "tuple": tuple, "Optional": None, "Union": None}
+
+
+def _safe_repr(x, limit: int = 40) -> str:
+    try:
+        text = repr(x)
+    except Exception:
+        text = f"a {type(x).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _declared_types(f) -> tuple | None:
+    """The types an option field declares (from its annotation, else its default's
+    type), or None when it says nothing checkable."""
+    import re
+    ann = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+    words = re.findall(r"[A-Za-z_]+", ann or "")
+    if words and all(w in _SIMPLE_TYPES for w in words):
+        kinds = {_SIMPLE_TYPES[w] for w in words} - {None}
+        if kinds:
+            return tuple(k for k in (bool, int, float, str, tuple, type(None)) if k in kinds)
+    d = f.default
+    if d is dataclasses.MISSING or d is None:
+        return None
+    return (type(d),)
+
+
+def _kind_names(kinds) -> str:
+    names = {bool: "True or False", int: "a whole number", str: "a text", float: "a number",
+             tuple: "a list", type(None): "None"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _check_option(cls, f, value, players):
+    name = f.name
+    where = f"{cls.title}: option {name}"
+    if name == "data":
+        import os
+        from .data import GameData
+        if value is None or isinstance(value, (str, os.PathLike, GameData)):
+            return value
+        raise GameOptionError(f"{where} is None, the path of a data file (str or Path) or a "
+                              f"GameData, not {_safe_repr(value)}")
+    if name == "player_names":
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) and v.strip()
+                                                     for v in value) \
+                and len(value) in (0, players):
+            return tuple(value)
+        raise GameOptionError(f"{where} is a list of {players} names (texts), one per "
+                              f"player, not {_safe_repr(value)}")
+    kinds = _declared_types(f)
+    if kinds is None:
+        return value
+    if tuple in kinds and isinstance(value, list):
+        value = tuple(value)
+    ok = any((type(value) is bool) if k is bool else
+             (type(value) is int) if k is int else
+             (isinstance(value, (int, float)) and type(value) is not bool) if k is float else
+             isinstance(value, k) for k in kinds)
+    if ok and isinstance(value, tuple) and isinstance(f.default, tuple) and f.default:
+        inner = {type(v) for v in f.default}
+        if len(inner) == 1 and inner <= {int, str}:
+            ok = all(type(v) in inner for v in value)
+    if not ok:
+        raise GameOptionError(f"{where} is {_kind_names(kinds)}, not {_safe_repr(value)}")
+    return value
+
+
 # --------------------------------------------------------------------------- games
 
 @dataclass(frozen=True)
@@ -157,13 +312,31 @@ class Game:
     players: int = 2
 
     def __post_init__(self):
-        if not isinstance(self.players, int) or not (
-            self.min_players <= self.players <= self.max_players
-        ):
+        fixed = type(self)._check_options(
+            {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init})
+        for k, v in fixed.items():
+            if getattr(self, k) is not v:
+                object.__setattr__(self, k, v)
+
+    @classmethod
+    def _check_options(cls, values: dict) -> dict:
+        """Check each option's type against its declaration (annotation, else the
+        default's type) and return the values, lists turned into tuples.  Raises
+        ``GameOptionError`` naming the option and what it takes."""
+        players = values.get("players")
+        if type(players) is not int or not cls.min_players <= players <= cls.max_players:
             raise GameOptionError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players; "
-                f"players={self.players!r} is not allowed"
+                f"{cls.title} is for {cls.min_players}-{cls.max_players} players; "
+                f"players={_safe_repr(players)} is not allowed"
             )
+        out = dict(values)
+        fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+        for name, value in values.items():
+            f = fields.get(name)
+            if f is None or name == "players":
+                continue
+            out[name] = _check_option(cls, f, value, players)
+        return out
 
     @classmethod
     def options(cls) -> dict[str, Any]:
@@ -183,7 +356,8 @@ class Game:
             )
         if players is None:
             players = cls.min_players if cls.min_players > 1 else cls.max_players if cls.max_players == 1 else 2
-        return cls(players=players, **options)
+        options = cls._check_options({"players": players, **options})
+        return cls(**options)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
@@ -239,6 +413,14 @@ class Game:
         from .play import random_policy
         return (random_policy,) * self.players
 
+    # -- what a solver or a tree maximises (expectimax, game_tree, TreeExplorer) -------
+    def objectives(self) -> dict:
+        """The objectives this game offers: ``{name: value}`` where ``value(state)``
+        gives one number per player at a finished (or evaluated) state.  The default
+        is ``{"share of the win": returns}``; games add theirs (points margin, gold ...)
+        so that a printed solution and a drawn tree can name the same objective."""
+        return {"share of the win": _share_of_the_win}
+
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)
         if names and player < len(names):
@@ -263,6 +445,30 @@ class State:
     # (init=False: ``dataclasses.replace`` and views start without a route.)
     _prev: "State | None" = field(default=None, init=False, compare=False, repr=False)
     _last: Any = field(default=None, init=False, compare=False, repr=False)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("view")
+        if own is not None and not getattr(own, "_checks_player", False):
+            # every game's view(p) refuses players out of range before it runs
+            def view(self, player, *args, _own=own, **kw):
+                self._check_player(player, "view")
+                return _own(self, player, *args, **kw)
+            view.__doc__, view.__name__, view.__qualname__ = own.__doc__, "view", own.__qualname__
+            view.__wrapped__ = own
+            view._checks_player = True
+            cls.view = view
+
+    def _check_player(self, player, what: str = "view") -> None:
+        """Raise ``ValueError`` naming the allowed players unless ``player`` is one."""
+        n = self.game.players
+        if type(player) is not int or not 0 <= player < n:
+            try:
+                shown = repr(player)[:40]
+            except Exception:
+                shown = type(player).__name__
+            names = ", ".join(f"{i} ({self.game.player_name(i)})" for i in range(n))
+            raise ValueError(f"{what}(player): player must be one of {names}; not {shown}")
 
     # ---- what a game implements -------------------------------------------------
     def _current_player(self) -> int:
@@ -357,7 +563,14 @@ class State:
         return outcome
 
     def apply(self, action) -> "State":
-        """The state after ``action`` (or chance outcome).  ``self`` is unchanged."""
+        """The state after ``action`` (or chance outcome).  ``self`` is unchanged.
+
+        The action must be one of ``legal_actions()`` (the same object, or an equal
+        value of the same type): anything else (``None``, a wrong type, fields of the
+        wrong type, an object that claims to equal everything) raises
+        ``IllegalAction`` and changes nothing.  The game continues with its own listed
+        action object, so the history holds the game's values.
+        """
         cache = self.__dict__
         cp = cache.get("_cp")
         if cp is None:
@@ -368,21 +581,35 @@ class State:
                 legal = self.legal_actions()
             # the action object itself is usually in the list (a button, a policy's
             # pick): look for it by identity first, at C speed, before ``==``
-            if not any(map(operator.is_, legal, repeat(action))) and action not in legal:
-                reason = self._why_illegal(action)
-                if reason is None:
-                    reason = f"{action} is not allowed now"
-                raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
+            if not any(map(operator.is_, legal, repeat(action))):
+                found = _find_equal(legal, action)
+                if found is _NOT_FOUND:
+                    reason = None
+                    try:
+                        reason = self._why_illegal(action)
+                    except Exception:       # a malformed action may break the check
+                        pass
+                    if not isinstance(reason, str):
+                        reason = f"{_action_text(action)} is not allowed now"
+                    raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
+                action = found
         elif cp == CHANCE:
-            if action is not cache.get("_sampled"):
+            if action is not cache.get("_sampled", _NOT_SAMPLED):
                 try:
-                    ok = action in self.legal_actions()
+                    found = _find_equal(self.legal_actions(), action)
                 except TooManyOutcomes:
-                    ok = self._is_possible_outcome(action)
-                if not ok:
-                    raise IllegalAction(f"{action} cannot happen at this chance event")
+                    found = _NOT_FOUND
+                    if isinstance(action, _OUTCOME_TYPES):
+                        try:
+                            if self._is_possible_outcome(action):
+                                found = action
+                        except Exception:
+                            pass
+                if found is _NOT_FOUND:
+                    raise IllegalAction(f"{_action_text(action)} cannot happen at this chance event")
+                action = found
         else:
-            raise IllegalAction(f"The game is over: no more actions ({action}).")
+            raise IllegalAction(f"The game is over: no more actions ({_action_text(action)}).")
         nxt = self._next(action)
         after = nxt.__dict__
         after["_prev"] = self
@@ -406,7 +633,11 @@ class State:
         return None
 
     def view(self, player: int) -> "State":
-        """The state as ``player`` may see it (hidden things become ``HIDDEN``)."""
+        """The state as ``player`` may see it (hidden things become ``HIDDEN``).
+
+        ``player`` must be a player index ``0..players-1`` (else ``ValueError``; a
+        game's own ``view`` gets this check automatically)."""
+        self._check_player(player, "view")
         return self
 
     def history(self, player: int | None = None) -> tuple:
@@ -480,6 +711,11 @@ class State:
 
     def __setstate__(self, d):
         self.__dict__.update(d)
+
+
+def _share_of_the_win(state: "State") -> tuple:
+    """Each player's share of the win at a finished state (the default objective)."""
+    return state.returns()
 
 
 def check_probabilities(outcomes: Iterable[tuple[Any, Fraction]]) -> None:

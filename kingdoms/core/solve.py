@@ -7,11 +7,21 @@ two players with win shares it is expectiminimax).  Values are tuples of Fractio
 one per player.  States are memoised (they are hashable), so transpositions are
 solved once.
 
-The search counts distinct states and stops with ``TreeTooLarge`` beyond
-``max_states`` rather than running for hours; raise the bound knowingly.
+What is maximised is the *objective*: a function of a finished (or, with ``depth``,
+a horizon) state giving one value per player.  Games name the objectives they offer
+in ``Game.objectives()`` (default ``{"share of the win": returns}``); pass
+``objective="points margin"`` (a name), a function, or ``(name, function)``.  The
+``Solution`` keeps the objective's name, so what is printed can say what "best" means.
+
+The search refuses quickly rather than running for hours: it first estimates the size
+of the tree by a few random walks (Knuth's estimator) and refuses trees that are
+clearly far beyond ``max_states``; it refuses chance events with more outcomes than
+the budget; and it counts every new state as it enters it, stopping with
+``TreeTooLarge`` beyond ``max_states``.
 """
 from __future__ import annotations
 
+import random
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,24 +29,91 @@ from typing import Any, Callable
 
 from .protocol import CHANCE, TERMINAL, State, TooManyOutcomes
 
-__all__ = ["expectimax", "Solution", "TreeTooLarge"]
+__all__ = ["expectimax", "Solution", "TreeTooLarge", "resolve_objective",
+           "estimate_tree_size", "DEFAULT_OBJECTIVE"]
+
+DEFAULT_OBJECTIVE = "share of the win"
+
+# A tree whose estimated size exceeds the budget by this factor is refused before the
+# search starts.  The estimate counts routes, not distinct positions (transpositions
+# merge many routes), so the margin is wide.
+_ESTIMATE_MARGIN = 1_000
 
 
 class TreeTooLarge(RuntimeError):
-    """The game tree from this state has more states than the bound allows."""
+    """The game tree from this state is too large to solve within the budget.
+
+    ``limit`` is the budget (``max_states``); ``outcomes`` is set when a single chance
+    event has too many outcomes; ``estimate`` when the tree was refused on its
+    estimated size.  The message is a sentence for a student."""
+
+    def __init__(self, message: str, limit: int | None = None, outcomes: int | None = None,
+                 estimate: float | None = None):
+        super().__init__(message)
+        self.limit = limit
+        self.outcomes = outcomes
+        self.estimate = estimate
+
+
+def _default_value(s: State):
+    return s.returns()
+
+
+def resolve_objective(state: State, objective=None, value: Callable | None = None
+                      ) -> tuple[str, Callable[[State], tuple]]:
+    """``(name, function)`` of an objective given as a name from
+    ``state.game.objectives()``, a function, a ``(name, function)`` pair or ``None``
+    (``value`` if given, else the share of the win)."""
+    if objective is None and value is not None:
+        objective = value
+    if objective is None:
+        objective = DEFAULT_OBJECTIVE
+    if isinstance(objective, tuple) and len(objective) == 2 and isinstance(objective[0], str) \
+            and callable(objective[1]):
+        return objective
+    offered = _objectives_of(state)
+    if isinstance(objective, str):
+        if objective in offered:
+            return objective, offered[objective]
+        if objective == DEFAULT_OBJECTIVE:
+            return objective, _default_value
+        raise ValueError(f"{state.game.title} offers the objectives "
+                         f"{', '.join(repr(k) for k in offered)}; not {objective!r}")
+    if callable(objective):
+        for name, fn in offered.items():       # a game's own function: use its name
+            if fn is objective:
+                return name, fn
+        name = getattr(objective, "objective_name", None) or (
+            objective.__name__.replace("_", " ")
+            if getattr(objective, "__name__", "<lambda>") != "<lambda>" else "custom value")
+        return name, objective
+    raise TypeError("objective is a name, a function of a state, or (name, function)")
+
+
+def _objectives_of(state: State) -> dict:
+    hook = getattr(state.game, "objectives", None)
+    try:
+        offered = dict(hook()) if callable(hook) else {}
+    except Exception:        # a game's hook failing must not hide the default
+        offered = {}
+    offered.setdefault(DEFAULT_OBJECTIVE, _default_value)
+    return offered
 
 
 @dataclass
 class Solution:
     """The exact value of a state and the best action there (``None`` at chance or
     terminal states).  ``values`` maps every solved state to its value vector,
-    ``best`` maps decision states to their best action."""
+    ``best`` maps decision states to a best action (the first of any tied ones;
+    ``best_actions(state)`` lists them all).  ``objective`` names what the values
+    measure (e.g. "share of the win")."""
 
     state: State
     value: tuple
     action: Any
     values: dict = field(repr=False)
     best: dict = field(repr=False)
+    objective: str = DEFAULT_OBJECTIVE
 
     @property
     def states(self) -> int:
@@ -51,34 +128,102 @@ class Solution:
         state = self.state if state is None else state
         return {a: self.values[state.apply(a)] for a in state.legal_actions()}
 
+    def best_actions(self, state: State | None = None) -> list:
+        """Every action at decision ``state`` whose value (for the player to move) is
+        the best: more than one when moves tie."""
+        state = self.state if state is None else state
+        cp = state.current_player()
+        if cp < 0:
+            return []
+        av = self.action_values(state)
+        top = max(v[cp] for v in av.values())
+        return [a for a, v in av.items() if v[cp] == top]
+
+    def is_tie(self, state: State | None = None) -> bool:
+        return len(self.best_actions(state)) > 1
+
+
+def estimate_tree_size(state: State, probes: int = 12, depth: int | None = None,
+                       cap: float = float("inf"), seed: int = 0) -> float:
+    """Knuth's estimate of the number of nodes (routes, not distinct positions) in the
+    tree below ``state``: random walks multiply the branching factors.  Returns the
+    smallest of ``probes`` estimates (conservative), stopping early above ``cap``."""
+    rng = random.Random(seed)
+    smallest = float("inf")
+    for _ in range(probes):
+        s, width, total, d = state, 1.0, 1.0, 0
+        while total <= cap and (depth is None or d < depth):
+            cp = s.current_player()
+            if cp == TERMINAL:
+                break
+            if cp == CHANCE:
+                try:
+                    options = [o for o, _ in s.chance_outcomes()]
+                except TooManyOutcomes as e:
+                    width *= e.count
+                    total += width
+                    break
+            else:
+                options = list(s.legal_actions())
+            if not options:
+                break
+            width *= len(options)
+            total += width
+            s = s.apply(rng.choice(options))
+            d += 1
+        smallest = min(smallest, total)
+        if smallest <= cap:     # one walk within the cap: the tree may be small
+            break
+    return smallest
+
 
 def expectimax(state: State, value: Callable[[State], tuple] | None = None,
                max_states: int = 200_000, depth: int | None = None,
-               horizon_value: Callable[[State], tuple] | None = None) -> Solution:
+               horizon_value: Callable[[State], tuple] | None = None,
+               objective=None) -> Solution:
     """Solve ``state`` exactly.
 
-    ``value(terminal_state)`` gives the value vector at the end (default:
-    ``returns()``, the win shares).  With ``depth`` the search stops after that many
-    steps and scores the frontier with ``horizon_value`` (required then).
-    Raises ``TreeTooLarge`` beyond ``max_states`` distinct states.
+    ``objective``: what each player maximises, a name from
+    ``state.game.objectives()``, a function ``f(finished_state) -> per-player values``
+    or ``(name, f)``; default the share of the win (``returns()``).  ``value`` is the
+    older name for a function objective.  With ``depth`` the search stops after that
+    many steps and scores the frontier with ``horizon_value`` (required then).
+    Raises ``TreeTooLarge`` beyond ``max_states`` distinct states (quickly: a tree
+    estimated far beyond the budget is refused before the search).
     """
-    value = value or (lambda s: s.returns())
+    name, value = resolve_objective(state, objective, value)
     if depth is not None and horizon_value is None:
         raise ValueError("a depth-limited search needs horizon_value(state)")
+    if not isinstance(max_states, int) or max_states < 1:
+        raise ValueError(f"max_states is a positive whole number, not {max_states!r}")
+    cap = float(max_states) * _ESTIMATE_MARGIN
+    estimate = estimate_tree_size(state, depth=depth, cap=cap)
+    if estimate > cap:
+        raise TreeTooLarge(
+            f"The game can go on in more than {_words(cap)} different ways from here, "
+            f"far beyond the {max_states:,} positions this solver works through: too "
+            "many to solve exactly. Start nearer the end of the game, where fewer moves "
+            "are left, or ask a smaller question.",
+            limit=max_states, estimate=estimate)
     values: dict = {}
     best: dict = {}
+    entered = 0
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
 
     def solve(s: State, d: int | None) -> tuple:
+        nonlocal entered
         key = s if d is None else (s, d)
         v = values.get(key)
         if v is not None:
             return v
-        if len(values) >= max_states:
+        entered += 1            # count a state when it is entered, not when solved
+        if entered > max_states:
             raise TreeTooLarge(
-                f"more than {max_states} states from here; pass a larger max_states "
-                f"(or a smaller subgame) to solve it")
+                f"There are more than {max_states:,} positions to work through from here: "
+                "too many to solve exactly. Start "
+                "nearer the end of the game, where fewer moves are left, or ask a "
+                "smaller question.", limit=max_states)
         cp = s.current_player()
         if cp == TERMINAL:
             v = tuple(Fraction(x) for x in value(s))
@@ -88,7 +233,11 @@ def expectimax(state: State, value: Callable[[State], tuple] | None = None,
             try:
                 outcomes = s.chance_outcomes()
             except TooManyOutcomes as e:
-                raise TreeTooLarge(f"a chance node with {e.count} outcomes: {e}") from None
+                raise TreeTooLarge(_chance_too_large(e.count), limit=max_states,
+                                   outcomes=e.count) from None
+            if len(outcomes) > max_states - entered:
+                raise TreeTooLarge(_chance_too_large(len(outcomes)), limit=max_states,
+                                   outcomes=len(outcomes))
             acc = None
             for o, p in outcomes:
                 child = solve(s.apply(o), None if d is None else d - 1)
@@ -111,4 +260,18 @@ def expectimax(state: State, value: Callable[[State], tuple] | None = None,
     if depth is not None:   # expose values keyed by state for the root's children
         values = {**{k[0]: val for k, val in values.items()}, **values}
         best = {**{k[0]: a for k, a in best.items()}, **best}
-    return Solution(state, v, best.get(state), values, best)
+    return Solution(state, v, best.get(state), values, best, name)
+
+
+def _chance_too_large(count: int) -> str:
+    return (f"The next chance event (a shuffle, deal or roll) has {count:,} possible "
+            "outcomes: too many to work through one by one. Let chance decide first "
+            "(roll or deal), then solve from there.")
+
+
+def _words(x: float) -> str:
+    """A large number in words: 200 million, 3 billion."""
+    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if x >= size:
+            return f"{x / size:,.0f} {word}"
+    return f"{int(x):,}"

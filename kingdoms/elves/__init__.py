@@ -23,11 +23,11 @@ After 2-5 rounds the richest player wins.
 from .journey import (JourneyPlan, JourneyPuzzle, JourneyRules, Spot, Table, Trip,
                       best_journey, journey_tree, start_trip, table_from_realms)
 from .rules import (Buy, Discard, Draw, DrawThree, Elves, ElvesState, NoVillageCard, Pass,
-                    PlaySpecial, PlayVillage, RemoveVillage, card_label, gold_ledger,
-                    ledger_balances)
+                    PlaySpecial, PlayVillage, RemoveVillage, TakeVillage, card_label,
+                    gold_ledger, ledger_balances, ledger_text)
 
-__all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "DrawThree",
-           "Discard", "Buy", "PlaySpecial", "RemoveVillage", "Pass", "gold_ledger",
-           "ledger_balances", "card_label", "Spot", "Table", "Trip", "JourneyRules",
+__all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeVillage",
+           "DrawThree", "Discard", "Buy", "PlaySpecial", "RemoveVillage", "Pass",
+           "gold_ledger", "ledger_balances", "ledger_text", "card_label", "Spot", "Table", "Trip", "JourneyRules",
            "JourneyPlan", "JourneyPuzzle", "best_journey", "journey_tree", "start_trip",
            "table_from_realms"]

@@ -34,9 +34,13 @@ widgets) can draw and solve its decisions.
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
+import reprlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, replace
@@ -58,8 +62,46 @@ def village_value(kind: str) -> int:
     return int(kind.split(":")[2])
 
 
+def player_text(p) -> str:
+    """How an action text names player ``p`` (an index): "Player 1", as
+    ``Game.player_name`` names players without names.  Renders that know the game
+    use its ``player_name`` (given names)."""
+    if type(p) is not int:
+        raise TypeError(f"a player is a whole number, not {p!r}")
+    return f"Player {p + 1}"
+
+
 def _who(p) -> str:
-    return f"player {p + 1}" if isinstance(p, int) else str(p)
+    return player_text(p) if type(p) is int else str(p)
+
+
+def malformed_text(action) -> str:
+    """A text for an action whose fields are not what its type expects (never raises)."""
+    parts = []
+    try:
+        fields = dataclasses.fields(action)
+    except Exception:
+        fields = ()
+    for f in fields:
+        try:
+            value = reprlib.repr(getattr(action, f.name))
+        except Exception:
+            value = "?"
+        parts.append(f"{f.name}={value}")
+    return f"{type(action).__name__}({', '.join(parts)}) with malformed fields"
+
+
+def never_raises(method):
+    """Decorate an action's ``__str__``: a malformed action (a field of a wrong type, a
+    typo in a card name) gets a plain description of its fields instead of an error."""
+    @functools.wraps(method)
+    def __str__(self):
+        try:
+            text = method(self)
+        except Exception:
+            return malformed_text(self)
+        return text if isinstance(text, str) else malformed_text(self)
+    return __str__
 
 
 # --------------------------------------------------------------------------- the table
@@ -83,6 +125,7 @@ class Spot:
     obstacle_owner: int | None = None
 
     def name(self) -> str:
+        """E.g. "Player 2's forest village (4)" (renders of a game use its player names)."""
         return f"{_who(self.realm)}'s {self.terrain} village ({self.value})"
 
     def extras(self) -> str:
@@ -107,7 +150,10 @@ class Table:
         order = [(s.realm, s.slot) for s in self.spots]
         if order != sorted(order) or len(set(order)) != len(order):
             raise ValueError("spots must be listed realm by realm, slots in order")
-        object.__setattr__(self, "_index", {rs: i for i, rs in enumerate(order)})
+        object.__setattr__(self, "_index", MappingProxyType({rs: i for i, rs in enumerate(order)}))
+
+    def __reduce__(self):       # the index is rebuilt (mapping proxies do not pickle)
+        return (Table, (self.players, self.spots))
 
     def index_of(self, realm: int, slot: int) -> int:
         """The ring position of player ``realm``'s village ``slot``."""
@@ -192,9 +238,16 @@ class JourneyRules:
     _cost: dict = field(default=None, compare=False, hash=False, repr=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "_cost", {(v, t): n for v, row in self.costs for t, n in row})
+        object.__setattr__(self, "_cost", MappingProxyType(
+            {(v, t): n for v, row in self.costs for t, n in row}))
         object.__setattr__(self, "_vehicles", tuple(v for v, _ in self.costs))
-        object.__setattr__(self, "_vindex", {v: i for i, v in enumerate(self._vehicles)})
+        object.__setattr__(self, "_vindex", MappingProxyType(
+            {v: i for i, v in enumerate(self._vehicles)}))
+
+    def __reduce__(self):       # the tables are rebuilt (mapping proxies do not pickle)
+        return (JourneyRules, (self.costs, self.obstacles, self.thief_gold,
+                               self.all_villages_bonus, self.teleport, self.teleport_gold,
+                               self.teleport_cards))
 
     @property
     def vehicles(self) -> tuple:
@@ -284,8 +337,9 @@ class Visit(Action):
     thief_to: int | None = None
     bonus: int = 0
 
+    @never_raises
     def __str__(self):
-        return _arrival_text(self, f"{self.cards} {self.vehicle.replace('_', ' ')} to")
+        return _arrival_text(self, f"{self.cards:d} {self.vehicle.replace('_', ' ')} to")
 
 
 @dataclass(frozen=True)
@@ -300,14 +354,16 @@ class Teleport(Action):
 
     cost: int = 3
 
+    @never_raises
     def __str__(self):
-        return f"cast teleport (pay {self.cost} gold)"
+        return f"cast teleport (pay {self.cost:d} gold)"
 
 
 @dataclass(frozen=True)
 class TeleportCard(Action):
     vehicle: str
 
+    @never_raises
     def __str__(self):
         return f"hand in a {self.vehicle.replace('_', ' ')} for the spell"
 
@@ -324,17 +380,19 @@ class TeleportTo(Action):
     thief_to: int | None = None
     bonus: int = 0
 
+    @never_raises
     def __str__(self):
         return _arrival_text(self, "teleport to")
 
 
 def _arrival_text(a, how: str) -> str:
     """The text of arriving at a village (by travel cards or by magic) and its gains."""
-    s = f"{'play an escort, ' if a.escort else ''}{how} {_who(a.realm)}'s village {a.slot + 1}: +{a.gold}"
+    s = (f"{'play an escort, ' if a.escort else ''}{how} {player_text(a.realm)}'s village "
+         f"{a.slot + 1:d}: +{a.gold:d}")
     if a.thief:
-        s += f", pay {a.thief} to {_who(a.thief_to)}"
+        s += f", pay {a.thief:d} to {player_text(a.thief_to)}"
     if a.bonus:
-        s += f", bonus +{a.bonus}"
+        s += f", bonus +{a.bonus:d}"
     return s
 
 
@@ -345,6 +403,48 @@ class EndJourney(Action):
 
 
 JOURNEY_ACTIONS = (Visit, ChangeDirection, Teleport, TeleportCard, TeleportTo, EndJourney)
+
+# The type of every field of the actions (``check_fields``): "int" is a whole number
+# (not a bool), "int?" also None, "str?" also None, "strs" a tuple of texts.
+FIELD_TYPES = {
+    Visit: (("vehicle", "str"), ("cards", "int"), ("realm", "int"), ("slot", "int"),
+            ("escort", "bool"), ("gold", "int"), ("thief", "int"), ("thief_to", "int?"),
+            ("bonus", "int")),
+    ChangeDirection: (),
+    Teleport: (("cost", "int"),),
+    TeleportCard: (("vehicle", "str"),),
+    TeleportTo: (("realm", "int"), ("slot", "int"), ("escort", "bool"), ("gold", "int"),
+                 ("thief", "int"), ("thief_to", "int?"), ("bonus", "int")),
+    EndJourney: (),
+}
+
+_KIND_TEST = {
+    "int": lambda v: type(v) is int,
+    "int?": lambda v: v is None or type(v) is int,
+    "str": lambda v: type(v) is str,
+    "str?": lambda v: v is None or type(v) is str,
+    "bool": lambda v: type(v) is bool,
+    "strs": lambda v: type(v) is tuple and all(type(x) is str for x in v),
+}
+_KIND_TEXT = {"int": "a whole number", "int?": "a whole number or None", "str": "a text",
+              "str?": "a text or None", "bool": "True or False", "strs": "a tuple of texts"}
+
+
+def check_fields(action, types=FIELD_TYPES) -> str | None:
+    """What is wrong with the fields of ``action`` (one of the types in ``types``), or
+    ``None``.  Other objects are left to ``apply``'s own check."""
+    spec = types.get(type(action))
+    if spec is None:
+        return None
+    for name, kind in spec:
+        try:
+            value = action.__dict__[name]
+        except (KeyError, AttributeError, TypeError):
+            return f"{type(action).__name__} has no field {name!r}"
+        if not _KIND_TEST[kind](value):
+            return (f"{type(action).__name__}.{name} should be {_KIND_TEXT[kind]}, "
+                    f"not {reprlib.repr(value)}")
+    return None
 
 # actions are immutable values: ``moves`` hands out one object per distinct action
 CHANGE_DIRECTION = ChangeDirection()
@@ -689,6 +789,12 @@ class JourneyState(State):
 
     def _current_player(self):
         return TERMINAL if self.trip.done else 0
+
+    def apply(self, action):
+        problem = check_fields(action)
+        if problem is not None:
+            raise IllegalAction(f"Not an action of this journey: {problem}")
+        return super().apply(action)
 
     def _legal_actions(self):
         return moves(self.trip, self.game.table, self.game.rules)

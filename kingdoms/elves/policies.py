@@ -1,33 +1,44 @@
 """Simple policies for simulated games of King of the Elves.
 
 A policy is ``policy(state, rng) -> action``.  These look only at what their player
-may see (their own hand and the table), except ``random_policy`` which looks at
-nothing.
+may see: given ``state.view(player)`` they choose exactly as given the full state
+(their own hand and gold, the table, the sizes of the other hands and of the supply).
 
 * ``planner`` — plays its most valuable *reachable* village into its own realm,
   lays gold cards on its own villages and thieves / obstacles on the villages of
   the player to its left, buys a card while it is cheap, then passes; journeys by
-  the exact best journey.
+  the exact best journey.  The default player of every seat
+  (``Elves.default_policies()``) is a planner that searches at most
+  ``DEFAULT_MAX_TRIPS`` journeys (bigger journeys it travels greedily).
 * ``homebody`` — plays one village home and passes; journeys by the best journey.
+* ``random`` — any legal action, uniformly.
+
+``planner`` and ``homebody`` remember the best journey they found only for the journey
+under way (so a journey is searched once, not at every step); the plan is dropped
+when the journey ends, so nothing about one player's cards stays behind for another
+seat played by the same policy object.
 """
 from __future__ import annotations
 
 from kingdoms.core.play import random_policy
 
-from .journey import best_journey
+from .journey import EndJourney, best_journey
 from .odds import reachable_terrains
 from .rules import Buy, Pass, PlaySpecial, PlayVillage
 
-__all__ = ["planner", "homebody", "random_policy", "journey_policy"]
+__all__ = ["planner", "homebody", "random_policy", "journey_policy", "Planner", "Homebody",
+           "named_policies"]
 
-
-_PLANNED: dict = {}
 MAX_TRIPS = 200_000
+# the game's default players search smaller journeys only (cheap enough for thousands
+# of games); bigger ones (many cards, teleporting) they travel greedily
+DEFAULT_MAX_TRIPS = 2_000
+PASS = Pass()
 
 
 def _greedy_step(state):
     """Visit the next village with as few cards as possible (no escort), else stop."""
-    from .journey import EndJourney, TeleportCard, TeleportTo, Visit
+    from .journey import TeleportCard, TeleportTo, Visit
     acts = state.legal_actions()
     for kind in (TeleportCard, TeleportTo):
         options = [a for a in acts if isinstance(a, kind)]
@@ -39,25 +50,48 @@ def _greedy_step(state):
     return EndJourney()
 
 
+class JourneyPlanner:
+    """The next step of the best journey, searched once per journey (the plan is kept
+    only while that journey lasts)."""
+
+    def __init__(self, max_trips: int | None = None):
+        self._plan: dict = {}
+        self._greedy = None            # the journey found too big to search
+        self.max_trips = max_trips
+
+    def _greedily(self, state):
+        action = _greedy_step(state)
+        if isinstance(action, EndJourney):
+            self._greedy = None
+        return action
+
+    def __call__(self, state):
+        rules = state.game.journey_rules
+        if self._greedy == (state.table, rules, state.trip.player):
+            return self._greedily(state)
+        key = (state.table, rules, state.trip)
+        action = self._plan.get(key)
+        if action is None:
+            self._plan = {}
+            limit = MAX_TRIPS if self.max_trips is None else self.max_trips
+            try:
+                plan = best_journey(state.table, state.trip, rules, max_trips=limit)
+            except RuntimeError:       # a huge hand: go on greedily, one step at a time
+                self._greedy = (state.table, rules, state.trip.player)
+                return self._greedily(state)
+            trip = state.trip
+            for a, _, after in plan.steps:
+                self._plan[(state.table, rules, trip)] = a
+                trip = after
+            action = self._plan[key]
+        if isinstance(action, EndJourney):
+            self._plan = {}
+        return action
+
+
 def journey_policy(state):
-    """The next step of the best journey from here (plans are cached, so a journey
-    is searched once, not at every step)."""
-    rules = state.game.journey_rules
-    key = (state.table, rules, state.trip)
-    action = _PLANNED.get(key)
-    if action is None:
-        if len(_PLANNED) > 50_000:
-            _PLANNED.clear()
-        try:
-            plan = best_journey(state.table, state.trip, rules, max_trips=MAX_TRIPS)
-        except RuntimeError:           # a huge hand: go on greedily, one step at a time
-            return _greedy_step(state)
-        trip = state.trip
-        for a, _, after in plan.steps:
-            _PLANNED[(state.table, rules, trip)] = a
-            trip = after
-        action = _PLANNED[key]
-    return action
+    """The first step of the best journey from here (searched afresh each call)."""
+    return JourneyPlanner()(state)
 
 
 def _travel(state, p) -> dict:
@@ -66,56 +100,103 @@ def _travel(state, p) -> dict:
 
 
 def _discard_choice(state, rng):
-    """Throw away special and village cards before travel cards."""
+    """Throw away special and village cards before travel cards (after "No village
+    card!", take the most valuable village)."""
     acts = state.legal_actions()
+    if state.pending[0] == "search":
+        return max(acts, key=lambda a: (0, "") if a.village is None else
+                   (int(a.village.split(":")[2]), a.village))
     order = {"special": 0, "village": 1, "travel": 2}
     return min(acts, key=lambda a: (order[a.card.split(":")[0]], a.card))
 
 
-def homebody(state, rng):
-    if state.phase == "journey":
-        return journey_policy(state)
-    acts = state.legal_actions()
-    if state.pending:
-        return _discard_choice(state, rng)
-    p = state.turn
-    if not state.realms[p]:
-        home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p]
-        if home:
-            return max(home, key=lambda a: int(a.village.split(":")[2]))
-    if Pass() in acts:
-        return Pass()
-    return rng.choice(acts)
+def _village_value(a) -> int:
+    return int(a.village.split(":")[2])
 
 
-def planner(state, rng):
-    if state.phase == "journey":
-        return journey_policy(state)
-    acts = state.legal_actions()
-    if state.pending:
-        return _discard_choice(state, rng)
-    g = state.game
-    p = state.turn
-    reach = reachable_terrains(_travel(state, p), g.journey_rules)
-    if len(state.realms[p]) < 2:
-        home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p
-                and a.village.split(":")[1] in reach]
-        if home:
-            return max(home, key=lambda a: int(a.village.split(":")[2]))
+class Homebody:
+    """Plays one village home and passes; journeys by the best journey (searching at
+    most ``max_trips`` trips, default ``MAX_TRIPS``, else greedily)."""
+
+    __name__ = "homebody"
+
+    def __init__(self, max_trips: int | None = None):
+        self.journey = JourneyPlanner(max_trips)
+
+    def __call__(self, state, rng):
+        if state.phase == "journey":
+            return self.journey(state)
+        acts = state.legal_actions()
+        if state.pending:
+            return _discard_choice(state, rng)
+        p = state.turn
         if not state.realms[p]:
             home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p]
             if home:
-                return max(home, key=lambda a: int(a.village.split(":")[2]))
-    left = (p + 1) % g.players
-    for a in acts:
-        if isinstance(a, PlaySpecial):
-            if a.special == "gold" and a.realm == p:
-                return a
-            if a.special in ("thief", "tree", "sea_monster") and a.realm == left:
-                return a
-    buys = [a for a in acts if isinstance(a, Buy) and a.cost == 1]
-    if buys:
-        return buys[0]
-    if Pass() in acts:
-        return Pass()
-    return rng.choice(acts)
+                return max(home, key=_village_value)
+        if PASS in acts:
+            return PASS
+        return rng.choice(acts)
+
+    def __repr__(self):
+        return "homebody"
+
+
+class Planner:
+    """Plays reachable villages home, gold at home, thieves and obstacles on its left,
+    buys a card for 1 gold, then passes; journeys by the best journey (searching at
+    most ``max_trips`` trips, default ``MAX_TRIPS``, else greedily)."""
+
+    __name__ = "planner"
+
+    def __init__(self, max_trips: int | None = None):
+        self.journey = JourneyPlanner(max_trips)
+
+    def __call__(self, state, rng):
+        if state.phase == "journey":
+            return self.journey(state)
+        acts = state.legal_actions()
+        if state.pending:
+            return _discard_choice(state, rng)
+        g = state.game
+        p = state.turn
+        reach = reachable_terrains(_travel(state, p), g.journey_rules)
+        if len(state.realms[p]) < 2:
+            home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p
+                    and a.village.split(":")[1] in reach]
+            if home:
+                return max(home, key=_village_value)
+            if not state.realms[p]:
+                home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p]
+                if home:
+                    return max(home, key=_village_value)
+        left = (p + 1) % g.players
+        for a in acts:
+            if isinstance(a, PlaySpecial):
+                if a.special == "gold" and a.realm == p:
+                    return a
+                if a.special in ("thief", "tree", "sea_monster") and a.realm == left:
+                    return a
+        buys = [a for a in acts if isinstance(a, Buy) and a.cost == 1]
+        if buys:
+            return buys[0]
+        if PASS in acts:
+            return PASS
+        return rng.choice(acts)
+
+    def __repr__(self):
+        return "planner"
+
+
+planner = Planner()
+homebody = Homebody()
+
+
+def default_planner() -> Planner:
+    """The default player of every seat: a ``planner`` with a smaller journey search."""
+    return Planner(max_trips=DEFAULT_MAX_TRIPS)
+
+
+def named_policies() -> dict:
+    """``{name: policy}`` for ``Elves.policies()`` (fresh heuristic players)."""
+    return {"random": random_policy, "planner": Planner(), "homebody": Homebody()}

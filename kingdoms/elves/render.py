@@ -22,6 +22,16 @@ def _hand_text(state, p) -> str:
     return ", ".join(parts) if parts else "no cards"
 
 
+def _gold_text(state, p) -> str:
+    """A player's gold, or "? (secret)" in another player's view."""
+    gold = state.gold[p]
+    return "? (secret)" if gold is HIDDEN else str(gold)
+
+
+def _spot_name(state, spot) -> str:
+    return f"{state.game.player_name(spot.realm)}'s {spot.terrain} village ({spot.value})"
+
+
 def _village_text(state, kind, specials) -> str:
     g = state.game
     extra = ", ".join(f"{s.replace('_', ' ')} of {g.player_name(o)}" for s, o in specials)
@@ -38,12 +48,15 @@ def _phase_text(state) -> str:
     if state.phase == "planning":
         if cp == CHANCE:
             return f"Planning: {g.player_name(state.turn)} draws ({state.pending[2]})"
+        if state.pending and state.pending[0] == "search":
+            return (f'Planning: {g.player_name(state.turn)} said "No village card!" and '
+                    "searches the supply")
         if state.pending:
             return f"Planning: {g.player_name(state.turn)} discards {state.pending[1]} more"
         return (f"Planning: {g.player_name(state.turn)} to act "
                 f"({state.passes} pass(es) in a row)")
     t = state.trip
-    where = "castle" if t.pos is None else state.table.spots[t.pos].name()
+    where = "castle" if t.pos is None else _spot_name(state, state.table.spots[t.pos])
     return (f"Journeying: {g.player_name(state.turn)} at {where}, "
             f"{'clockwise' if t.direction > 0 else 'counter-clockwise'}")
 
@@ -57,10 +70,10 @@ def text(state) -> str:
         villages = "; ".join(f"{i + 1}) {_village_text(state, k, sp)}"
                              for i, (k, sp) in enumerate(realm)) or "no villages"
         bought = f", bought {state.bought[p]}" if state.bought[p] else ""
-        lines.append(f"  {g.player_name(p)}: gold {state.gold[p]}{bought}, "
+        lines.append(f"  {g.player_name(p)}: gold {_gold_text(state, p)}{bought}, "
                      f"tokens {state.tokens_left(p)}; realm: {villages}")
         lines.append(f"      hand: {_hand_text(state, p)}")
-    supply = state.supply[1] if state.supply and state.supply[0] is HIDDEN else sum(state.supply)
+    supply = state.supply_size()
     disc = [f"{c}× {_label(k)}" for k, c in zip(g.kinds, state.discard) if c]
     lines.append(f"  supply: {supply} cards; discard pile: {', '.join(disc) if disc else 'empty'}")
     return "\n".join(lines)
@@ -87,7 +100,8 @@ def html(state) -> str:
         villages = []
         for k, sp in state.realms[p]:
             terrain = k.split(":")[1]
-            signs = " ".join(f"{SPECIAL_SIGN[s]}<sub>{o + 1}</sub>" for s, o in sp)
+            signs = " ".join(f"{SPECIAL_SIGN[s]}<sub>{_html.escape(g.player_name(o))}</sub>"
+                             for s, o in sp)
             villages.append(f'<span style="background:{TERRAIN_COLOUR.get(terrain, "#ddd")};'
                             f'padding:1px 4px;margin:1px;border-radius:3px;display:inline-block" '
                             f'title="{_html.escape(_village_text(state, k, sp))}">'
@@ -96,11 +110,11 @@ def html(state) -> str:
         parts.append(
             f'<div style="position:absolute;left:{x:.0f}px;top:{y:.0f}px;width:190px;'
             f'background:#fff;border:{border};border-radius:6px;padding:4px">'
-            f'<b>{_html.escape(g.player_name(p))}</b>{start} — gold {state.gold[p]}, '
+            f'<b>{_html.escape(g.player_name(p))}</b>{start} — gold {_html.escape(_gold_text(state, p))}, '
             f'tokens {state.tokens_left(p)}<br>{"".join(villages[::-1]) or "<i>no villages</i>"}'
             f'<br><small>{_html.escape(_hand_text(state, p))}</small></div>')
     parts.append("</div>")
-    supply = state.supply[1] if state.supply and state.supply[0] is HIDDEN else sum(state.supply)
+    supply = state.supply_size()
     parts.append(f"<div style='font-family:sans-serif;font-size:12px'>Round {state.round} of "
                  f"{g.rounds}; supply {supply} cards, discard pile {sum(state.discard)} cards. "
                  f"Each realm shows its villages as its owner sees them: the first one played on the right. "

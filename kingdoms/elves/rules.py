@@ -30,48 +30,90 @@ noted where it is used):
 * "Draw 3" needs at least 3 cards in the supply and at least one card in hand (so
   that 4 can be discarded); "Buy" needs a card in the supply.
 * If the supply runs out while dealing, the deal stops there.
-* A player without a village in his realm who cannot get one (none in hand and none
-  left in the supply) may pass; otherwise passing needs a village in one's realm
-  (without this, planning could never end).
+* A player without a village in his realm who cannot get one (none in hand, and the
+  supply empty or found to hold no village) may pass; otherwise passing needs a
+  village in one's realm (without this, planning could never end).
 * "No village card!": the discarded card may be any card of the hand, the new
   village included.
-* Gold totals are shown in views (the coins lie open on the table).
+* Gold totals are secret ("keep the total value secret from the other players"):
+  a player's view shows only his own; all are shown when the game is over.  The
+  coins paid and received are seen by all (actions in the history).
+* "No village card!" is two steps: showing the hand (``NoVillageCard``), then
+  searching the supply (``TakeVillage``, whose village the others do not see).  Which
+  villages the supply holds is learnt only by searching.  If it holds none, the
+  search ends the turn without a card taken or discarded, and nobody may say it
+  again this round (the supply only shrinks until the round ends).
 
 Why every game ends without an artificial limit: planning has no income, and every
 action but passing either puts a hand card on the table or the discard pile (play a
 village or special card; draw 3 / discard 4 loses one card net), costs gold (remove
 a village), or is capped (at most 3 buys a round).  "No village card!" keeps the hand
-size but needs a village in the supply, and the village taken can only leave the hand
-by being played or discarded (one card fewer in the supply each time it is
-discarded).  So the hand sizes, the gold, the remaining buys and the supply's villages
-cannot all stay the same forever, and all players must eventually pass in a row.
-Every journey step uses up a card.  Rounds are fixed in number.
+size but takes a village out of the supply (which only shrinks until the round ends),
+or finds none, after which it cannot be said again that round.  So the hand sizes,
+the gold, the remaining buys and the supply's villages cannot all stay the same
+forever, and all players must eventually pass in a row.
+Every journey step uses up a card.  Rounds are fixed in number.  The data file's
+numbers are range-checked so that this holds (``NUMBER_RANGES``: more cards discarded
+than drawn, a teleport uses cards, a realm holds a village ...).
 """
 from __future__ import annotations
 
+import os
+import re
 from bisect import bisect_right
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
 from itertools import accumulate, chain, compress, repeat
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State, replace)
+                                    IllegalAction, State, replace)
 
 from . import journey as J
 from .journey import (ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
-                      TeleportTo, Trip, Visit, table_from_realms)
+                      TeleportTo, Trip, Visit, never_raises, player_text, table_from_realms)
 
-__all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "DrawThree",
+__all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeVillage",
+           "DrawThree", "ledger_text", "NUMBER_RANGES", "LIMITS",
            "Discard", "Buy", "PlaySpecial", "RemoveVillage", "Pass", "gold_ledger",
            "card_total", "Visit", "ChangeDirection", "Teleport", "TeleportCard", "TeleportTo",
            "EndJourney"]
 
 PLANNING_SPECIALS = ("gold", "thief", "tree", "sea_monster")
 OBSTACLES = ("tree", "sea_monster")
+
+# The allowed range of every number of the data file.  Inside them every game ends by
+# its rules and has a legal action at every decision (see the module docstring).
+LIMITS = MappingProxyType({
+    "cards": 2000,          # cards.total, villages/travel/special totals
+    "copies": 200,          # copies of one card kind (or villages of one terrain)
+    "village_value": 99,
+    "travel_cost": 10,      # cards of one vehicle for one village
+    "gold": 1000,           # any amount of gold in the rules (buy costs ...)
+    "rounds": 10,
+})
+NUMBER_RANGES = MappingProxyType({          # rules.<key>: (min, max)
+    "starting_gold": (0, 1000),
+    "tokens": (0, 20),
+    "deal_first_round": (1, 30),            # a deal gives at least one card
+    "deal_later_rounds": (1, 30),
+    "villages_per_realm": (1, 6),           # 0: a village in hand could never be played
+    "villages_per_realm_two_players": (1, 6),
+    "draw_cards": (1, 10),                  # discard_cards: draw_cards + 1 .. 11
+    "remove_village": (0, 1000),
+    "remove_per_special": (0, 1000),
+    "thief_gold": (0, 1000),
+    "all_villages_bonus": (0, 1000),
+    "teleport_gold": (0, 1000),
+    "teleport_cards": (1, 20),              # 0: a spell for free, over and over
+})
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
 
 
 @lru_cache(maxsize=512)
@@ -94,8 +136,10 @@ class Draw(Action):
     card: str
     to: int
 
+    @never_raises
     def __str__(self):
-        return f"player {self.to + 1} draws {card_label(self.card) if self.card is not HIDDEN else 'a card'}"
+        what = "a card" if self.card is HIDDEN else card_label(self.card)
+        return f"{player_text(self.to)} draws {what}"
 
     def seen_by(self, player):
         return self if player == self.to else Draw(HIDDEN, self.to)  # type: ignore[arg-type]
@@ -106,19 +150,44 @@ class PlayVillage(Action):
     village: str
     realm: int
 
+    @never_raises
     def __str__(self):
-        return f"play the {card_label(self.village)} into player {self.realm + 1}'s realm"
+        return f"play the {card_label(self.village)} into {player_text(self.realm)}'s realm"
 
 
 @dataclass(frozen=True)
 class NoVillageCard(Action):
-    """Show the hand (``shown``), take ``village`` from the supply (then discard one)."""
+    """Say "No village card!" and show the hand (``shown``, every card of it); then
+    search the supply (``TakeVillage``) and discard one card."""
 
-    village: str
     shown: tuple = ()
 
+    @never_raises
     def __str__(self):
-        return f'"No village card!": take the {card_label(self.village)} from the supply'
+        return ('"No village card!" (shows the hand: '
+                + (", ".join(card_label(k) for k in self.shown) or "no cards") + ")")
+
+
+@dataclass(frozen=True)
+class TakeVillage(Action):
+    """After "No village card!": take ``village`` from the supply (``None``: the supply
+    holds no village card).  The others do not see which village was taken."""
+
+    village: str | None
+    by: int
+
+    @never_raises
+    def __str__(self):
+        if self.village is None:
+            return f"{player_text(self.by)} finds no village card in the supply"
+        if self.village is HIDDEN:
+            return f"{player_text(self.by)} takes a village card from the supply"
+        return f"take the {card_label(self.village)} from the supply"
+
+    def seen_by(self, player):
+        if player == self.by or self.village is None:
+            return self
+        return TakeVillage(HIDDEN, self.by)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -131,6 +200,7 @@ class DrawThree(Action):
 class Discard(Action):
     card: str
 
+    @never_raises
     def __str__(self):
         return f"discard the {card_label(self.card)} (face up)"
 
@@ -139,8 +209,9 @@ class Discard(Action):
 class Buy(Action):
     cost: int
 
+    @never_raises
     def __str__(self):
-        return f"buy the top card for {self.cost} gold"
+        return f"buy the top card for {self.cost:d} gold"
 
 
 @dataclass(frozen=True)
@@ -152,9 +223,10 @@ class PlaySpecial(Action):
     realm: int
     slot: int
 
+    @never_raises
     def __str__(self):
-        return (f"play a {self.special.replace('_', ' ')} card at player {self.realm + 1}'s "
-                f"village {self.slot + 1}")
+        return (f"play a {self.special.replace('_', ' ')} card at {player_text(self.realm)}'s "
+                f"village {self.slot + 1:d}")
 
 
 @dataclass(frozen=True)
@@ -162,8 +234,9 @@ class RemoveVillage(Action):
     slot: int
     cost: int
 
+    @never_raises
     def __str__(self):
-        return f"remove own village {self.slot + 1} (pay {self.cost} gold)"
+        return f"remove own village {self.slot + 1:d} (pay {self.cost:d} gold)"
 
 
 @dataclass(frozen=True)
@@ -174,6 +247,20 @@ class Pass(Action):
 
 PASS = Pass()
 DRAW_THREE = DrawThree()
+
+FIELD_TYPES = MappingProxyType({
+    **J.FIELD_TYPES,
+    Draw: (("card", "str"), ("to", "int")),
+    PlayVillage: (("village", "str"), ("realm", "int")),
+    NoVillageCard: (("shown", "strs"),),
+    TakeVillage: (("village", "str?"), ("by", "int")),
+    DrawThree: (),
+    Discard: (("card", "str"),),
+    Buy: (("cost", "int"),),
+    PlaySpecial: (("special", "str"), ("realm", "int"), ("slot", "int")),
+    RemoveVillage: (("slot", "int"), ("cost", "int")),
+    Pass: (),
+})
 
 
 # =========================================================================== the game
@@ -190,22 +277,49 @@ class Elves(Game):
     title = "King of the Elves"
     min_players = 2
     max_players = 6
+    # hands, the supply and the gold totals are secret
+    hidden_information = True
 
     players: int = 2
     teleport: bool = False
     data: str | None = None
     player_names: tuple = ()
+    # the data file's content (a digest): games built from different contents of one
+    # path are different games (not an option; rebuilt from the file)
+    _data_digest: str = field(default="", init=False, repr=False)
 
     def __post_init__(self):
+        if isinstance(self.players, bool):
+            raise GameOptionError(f"players must be a whole number, not {self.players!r}")
         super().__post_init__()
         if not isinstance(self.teleport, bool):
             raise GameOptionError(f"teleport must be True or False, not {self.teleport!r}")
-        if self.player_names and len(self.player_names) != self.players:
-            raise GameOptionError(f"player_names needs {self.players} names")
-        object.__setattr__(self, "player_names", tuple(self.player_names))
+        # every option value is hashable and JSON-able: data is a path *text*, the
+        # names a tuple of texts (a JSON list of names is read back as that tuple)
+        data = self.data
+        if isinstance(data, os.PathLike):
+            data = os.fspath(data)
+        if data is not None and not isinstance(data, str):
+            raise GameOptionError(f"data must be the path of a data file (a str) or None, "
+                                  f"not {type(self.data).__name__}")
+        object.__setattr__(self, "data", data)
+        names = self.player_names
+        if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)):
+            raise GameOptionError("player_names must be a tuple of names (one text per "
+                                  f"player), not {type(names).__name__}")
+        if names:
+            if len(names) != self.players:
+                raise GameOptionError(f"player_names needs {self.players} names, not {len(names)}")
+            if not all(isinstance(n, str) and n.strip() for n in names):
+                raise GameOptionError("player_names must all be non-empty texts")
+            if len(set(names)) != len(names):
+                raise GameOptionError("player_names must be different from each other")
+        object.__setattr__(self, "player_names", tuple(names))
         d = load_data("kingdoms.elves", self.data)
         object.__setattr__(self, "_data", d)
         self._parse(d)
+        text = json.dumps(d.raw, sort_keys=True, default=_plain)
+        object.__setattr__(self, "_data_digest", hashlib.sha256(text.encode()).hexdigest())
 
     def __reduce__(self):
         # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
@@ -217,93 +331,202 @@ class Elves(Game):
         return ([{"players": k} for k in range(cls.min_players, cls.max_players + 1)]
                 + [{"players": 3, "teleport": True}])
 
+    # ---- every action, numbered (kingdoms.interop.openspiel) --------------------
+    def action_universe(self) -> tuple:
+        """Every action and chance outcome this game can ever produce, as *keys* (see
+        ``action_key``), in a fixed order from the data file: Draw (card kinds in data
+        order, then player), PlayVillage, NoVillageCard, TakeVillage (``None`` last),
+        DrawThree, Discard, Buy (``rules.buy_costs``), PlaySpecial, RemoveVillage,
+        Pass, then the journey steps: Visit (vehicle, realm, village slot, escort),
+        ChangeDirection, Teleport, TeleportCard, TeleportTo, EndJourney."""
+        n = range(self.players)
+        slots = range(self.realm_limit)
+        villages = tuple(self.kinds[i] for i in self.village_idx)
+        out = [Draw(k, to) for k in self.kinds for to in n]
+        out += [PlayVillage(v, r) for v in villages for r in n]
+        out.append(NoVillageCard(()))
+        out += [TakeVillage(v, p) for p in n for v in villages + (None,)]
+        out.append(DRAW_THREE)
+        out += [Discard(k) for k in self.kinds]
+        out += [Buy(c) for c in sorted(set(self.buy_costs))]
+        out += [PlaySpecial(t, r, s) for t in PLANNING_SPECIALS for r in n for s in slots]
+        out += [RemoveVillage(s, 0) for s in slots]
+        out.append(PASS)
+        out += [J.Visit(v, 0, r, s, e) for v in self.vehicles for r in n for s in slots
+                for e in (False, True)]
+        out.append(ChangeDirection())
+        out.append(Teleport(0))
+        out += [TeleportCard(v) for v in self.vehicles]
+        out += [J.TeleportTo(r, s, e) for r in n for s in slots for e in (False, True)]
+        out.append(EndJourney())
+        return tuple(out)
+
+    @staticmethod
+    def action_key(action):
+        """The entry of ``action_universe()`` that stands for ``action``: the action with
+        the fields that follow from the position dropped (the hand a "No village
+        card!" shows, the cards a visit costs and the gold it pays, a removal's or a
+        spell's price).  At any state the legal actions have distinct keys."""
+        kind = type(action)
+        if kind is NoVillageCard:
+            return NoVillageCard(())
+        if kind is RemoveVillage:
+            return RemoveVillage(action.slot, 0)
+        if kind is Teleport:
+            return Teleport(0)
+        if kind is J.Visit:
+            return J.Visit(action.vehicle, 0, action.realm, action.slot, action.escort)
+        if kind is J.TeleportTo:
+            return J.TeleportTo(action.realm, action.slot, action.escort)
+        return action
+
+    def max_game_length(self) -> int:
+        """A true bound on the number of actions and chance outcomes in a game (C cards,
+        n players, fixed rounds).  Planning: ``2H + R + 3B + V + F`` (hand cards,
+        villages in realms, buys left (at most one per buy cost a round), villages in the supply, "No village card!"
+        still allowed) falls with every action but a pass (see the module docstring),
+        each such action takes at most ``3 + draw + discard`` steps, and at most n-1
+        passes come between two of them; a round deals at most C cards and each
+        journey step uses a card (a spell: its cards, its step and the arrival)."""
+        n = self.players
+        cards = sum(self.deck)
+        num = self.numbers
+        potential = 4 * cards + 3 * len(self.buy_costs) * n + 1
+        per_action = 3 + num["draw_cards"] + num["discard_cards"]
+        planning = (potential + 1) * (per_action + n - 1) + n
+        journeys = n * (3 * cards + 2)
+        return self.rounds * (cards + planning + journeys)
+
     # ---- the component file ---------------------------------------------------
     def _parse(self, d):
+        """Read and check every number of the data file (type and range, see
+        ``LIMITS``); a file that passes makes a game that always ends by its rules,
+        with a legal action at every decision."""
         s = object.__setattr__
-        terrains = d.get("villages.terrains", list)
+        lim = LIMITS
+
+        def names(key, lo, hi):
+            """A list of distinct lower-case names (no ':' — they make card kinds)."""
+            value = d.get(key, list)
+            if not lo <= len(value) <= hi:
+                raise d.error(key, f"should list from {lo} to {hi} names, not {len(value)}")
+            for v in value:
+                if not isinstance(v, str) or not _NAME.fullmatch(v):
+                    raise d.error(key, f"should list names of lower-case letters, digits and "
+                                  f"'_' (at most 30), not {v!r}")
+            if len(set(value)) != len(value):
+                raise d.error(key, "lists a name twice")
+            return tuple(value)
+
+        def whole_numbers(key, lo, hi):
+            """A list of whole numbers, each from ``lo`` to ``hi``."""
+            value = d.get(key, list)
+            for v in value:
+                if type(v) is not int or not lo <= v <= hi:
+                    raise d.error(key, f"should list whole numbers from {lo} to {hi}, not {v!r}")
+            return value
+
+        terrains = names("villages.terrains", 1, 12)
         kinds, counts = [], []
         village_cards = 0
         for t in terrains:
-            values = d.get(f"villages.values.{t}", list)
-            for v in values:
-                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 99:
-                    raise d.error(f"villages.values.{t}", f"should list whole village values, not {v!r}")
+            key = f"villages.values.{t}"
+            values = whole_numbers(key, 1, lim["village_value"])
+            if len(values) > lim["copies"]:
+                raise d.error(key, f"should list at most {lim['copies']} cards, not {len(values)}")
             for v in sorted(set(values)):
                 kinds.append(f"village:{t}:{v}")
                 counts.append(values.count(v))
             village_cards += len(values)
-        if village_cards != d.get("villages.total", int):
+        village_total = d.get("villages.total", int, min=1, max=lim["cards"])
+        if village_cards != village_total:
             raise d.error("villages.values", f"lists {village_cards} cards, but villages.total is "
-                          f"{d.get('villages.total', int)}")
+                          f"{village_total}")
         costs = d.get("travel.costs", dict)
         vehicles = tuple(costs)
+        if not 1 <= len(vehicles) <= 12:
+            raise d.error("travel.costs", f"should name from 1 to 12 vehicles, not {len(vehicles)}")
+        cost_rows = []
         for v in vehicles:
+            if not isinstance(v, str) or not _NAME.fullmatch(v):
+                raise d.error(f"travel.costs.{v}", "is not a vehicle name (lower-case letters, "
+                              "digits and '_')")
             row = d.get(f"travel.costs.{v}", dict)
-            for t, n in row.items():
+            for t in row:
                 if t not in terrains:
                     raise d.error(f"travel.costs.{v}.{t}", "is not a village terrain")
-                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                    raise d.error(f"travel.costs.{v}.{t}", f"should be a positive whole number, not {n!r}")
+                d.get(f"travel.costs.{v}.{t}", int, min=1, max=lim["travel_cost"])
+            cost_rows.append((v, tuple(row.items())))
+        if "raft" not in vehicles:
+            raise d.error("travel.costs", "needs a raft (the sea monster asks one more raft)")
+
         def read_counts(section: str, names) -> None:
             """Copies per card of ``section`` (travel, special), checked against its total."""
             cards = 0
             for t in names:
-                n = d.get(f"{section}.cards.{t}", int)
-                if n < 0:
-                    raise d.error(f"{section}.cards.{t}", "should not be negative")
+                n = d.get(f"{section}.cards.{t}", int, min=0, max=lim["copies"])
                 kinds.append(f"{section}:{t}")
                 counts.append(n)
                 cards += n
-            if cards != d.get(f"{section}.total", int):
-                raise d.error(f"{section}.cards", f"sum to {cards}, but {section}.total is "
-                              f"{d.get(f'{section}.total', int)}")
+            total = d.get(f"{section}.total", int, min=0, max=lim["cards"])
+            if cards != total:
+                raise d.error(f"{section}.cards", f"sum to {cards}, but {section}.total is {total}")
 
         read_counts("travel", vehicles)
         planning = d.get("special.planning", list)
         journeying = d.get("special.journeying", list)
-        if tuple(sorted(planning)) != tuple(sorted(PLANNING_SPECIALS)) or \
-                tuple(sorted(journeying)) != ("change_direction", "escort"):
+        if tuple(sorted(map(str, planning))) != tuple(sorted(PLANNING_SPECIALS)) or \
+                tuple(sorted(map(str, journeying))) != ("change_direction", "escort"):
             raise d.error("special.planning", "the special card types are fixed by the rules")
         read_counts("special", tuple(planning) + tuple(journeying))
-        total = d.get("cards.total", int)
+        total = d.get("cards.total", int, min=1, max=lim["cards"])
         if sum(counts) != total:
             raise d.error("cards.total", f"is {total}, but the cards listed sum to {sum(counts)}")
         r = "rules."
-        num = {k: d.get(r + k, int) for k in (
-            "starting_gold", "tokens", "deal_first_round", "deal_later_rounds",
-            "villages_per_realm", "villages_per_realm_two_players", "draw_cards",
-            "discard_cards", "remove_village", "remove_per_special", "thief_gold",
-            "all_villages_bonus", "teleport_gold", "teleport_cards")}
-        for k, v in num.items():
-            if v < 0:
-                raise d.error(r + k, "should not be negative")
-        buy_costs = d.get("rules.buy_costs", list)
-        if not buy_costs or not all(isinstance(c, int) and c >= 0 for c in buy_costs):
-            raise d.error("rules.buy_costs", "should list whole gold amounts")
+        num = {}
+        for k, (lo, hi) in NUMBER_RANGES.items():
+            num[k] = d.get(r + k, int, min=lo, max=hi)
+        # draw 3 / discard 4 must lose cards, or planning need never end
+        num["discard_cards"] = d.get(r + "discard_cards", int, min=num["draw_cards"] + 1,
+                                     max=NUMBER_RANGES["draw_cards"][1] + 1)
+        buy_costs = whole_numbers("rules.buy_costs", 0, lim["gold"])
+        if len(buy_costs) > 10:
+            raise d.error("rules.buy_costs", f"should list at most 10 costs, not {len(buy_costs)}")
         rounds = d.get("rules.rounds", dict)
-        if str(self.players) not in rounds or not isinstance(rounds[str(self.players)], int):
+        for k in rounds:
+            if k not in {str(n) for n in range(self.min_players, self.max_players + 1)}:
+                raise d.error(f"rules.rounds.{k}", "is not a player count (2 to 6)")
+            d.get(f"rules.rounds.{k}", int, min=1, max=lim["rounds"])
+        if str(self.players) not in rounds:
             raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
-        obstacles = (("tree", tuple(d.get("special.tree_terrains", list)), None),
-                     ("sea_monster", tuple(d.get("special.sea_monster_terrains", list)), "raft"))
-        if "raft" not in vehicles:
-            raise d.error("travel.costs", "needs a raft (the sea monster asks one more raft)")
-        jr = JourneyRules(tuple((v, tuple(d.get(f"travel.costs.{v}", dict).items())) for v in vehicles),
+        obstacle_terrains = []
+        for name in OBSTACLES:
+            key = f"special.{name}_terrains"
+            value = names(key, 0, len(terrains))
+            for t in value:
+                if t not in terrains:
+                    raise d.error(key, f"names {t!r}, which is not a village terrain")
+            obstacle_terrains.append(value)
+        obstacles = (("tree", obstacle_terrains[0], None),
+                     ("sea_monster", obstacle_terrains[1], "raft"))
+        jr = JourneyRules(tuple(cost_rows),
                           obstacles=obstacles, thief_gold=num["thief_gold"],
                           all_villages_bonus=num["all_villages_bonus"], teleport=self.teleport,
                           teleport_gold=num["teleport_gold"], teleport_cards=num["teleport_cards"])
         kinds = tuple(kinds)
         s(self, "kinds", kinds)
         s(self, "deck", tuple(counts))
-        s(self, "index", {k: i for i, k in enumerate(kinds)})
+        s(self, "index", MappingProxyType({k: i for i, k in enumerate(kinds)}))
         s(self, "terrains", tuple(terrains))
         s(self, "vehicles", vehicles)
         s(self, "village_idx", tuple(i for i, k in enumerate(kinds) if k.startswith("village:")))
         s(self, "travel_idx", tuple(self.index[f"travel:{v}"] for v in vehicles))
         s(self, "escort_idx", self.index["special:escort"])
         s(self, "turn_idx", self.index["special:change_direction"])
-        s(self, "special_idx", {t: self.index[f"special:{t}"] for t in PLANNING_SPECIALS})
-        s(self, "obstacle_terrains", {name: terr for name, terr, _ in obstacles})
-        s(self, "numbers", num)
+        s(self, "special_idx", MappingProxyType(
+            {t: self.index[f"special:{t}"] for t in PLANNING_SPECIALS}))
+        s(self, "obstacle_terrains", MappingProxyType({name: terr for name, terr, _ in obstacles}))
+        s(self, "numbers", MappingProxyType(num))
         s(self, "buy_costs", tuple(buy_costs))
         s(self, "rounds", rounds[str(self.players)])
         s(self, "realm_limit", num["villages_per_realm_two_players"] if self.players == 2
@@ -328,22 +551,41 @@ class Elves(Game):
         s(self, "planning_specials_of",
           itemgetter(*(self.special_idx[t] for t in PLANNING_SPECIALS)))
         # PlaySpecial(special, realm, slot), and the villages each special may lie next to
-        s(self, "special_plays", {t: tuple(tuple(PlaySpecial(t, r, slot)
+        s(self, "special_plays", MappingProxyType({t: tuple(tuple(PlaySpecial(t, r, slot)
                                                   for slot in range(self.realm_limit))
                                             for r in range(players))
-                                  for t in PLANNING_SPECIALS})
-        s(self, "special_fits", {t: frozenset(
+                                  for t in PLANNING_SPECIALS}))
+        s(self, "special_fits", MappingProxyType({t: frozenset(
             kinds[i] for i in self.village_idx
             if t not in OBSTACLES or J.village_terrain(kinds[i]) in self.obstacle_terrains[t])
-            for t in PLANNING_SPECIALS})
+            for t in PLANNING_SPECIALS}))
 
     # ---- convenience ------------------------------------------------------------
 
 
 
+    def policies(self) -> dict:
+        """``random`` and the heuristics of ``kingdoms.elves.policies``."""
+        from .policies import named_policies
+        return named_policies()
+
+    def default_policies(self) -> tuple:
+        """The ``planner`` in every seat (plays villages it can reach, lays gold at home
+        and thieves and obstacles on its left, buys cheap cards, journeys by the best
+        journey, travelling greedily where that search is too big).  Every game
+        ends by the rules: the rounds are fixed in number."""
+        from .policies import default_planner
+        player = default_planner()
+        return (player,) * self.players
+
     def deck_counts(self) -> dict:
         """``{card kind: copies}`` of the whole deck."""
         return dict(zip(self.kinds, self.deck))
+
+    def objectives(self) -> dict:
+        """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
+        the win, or each player's gold."""
+        return {"share of the win": lambda s: s.returns(), "gold": lambda s: tuple(s.gold)}
 
     def initial_state(self) -> "ElvesState":
         n = self.players
@@ -358,6 +600,13 @@ class Elves(Game):
         if self.player_names and 0 <= player < len(self.player_names):
             return str(self.player_names[player])
         return f"Player {player + 1}"
+
+
+def _plain(x):
+    """JSON for the data file's read-only mappings (for its digest)."""
+    if isinstance(x, MappingProxyType):
+        return dict(x)
+    raise TypeError(f"not data: {type(x).__name__}")
 
 
 @lru_cache(maxsize=4096)
@@ -405,7 +654,12 @@ class ElvesState(State):
     ``over``; ``turn`` is the player to receive cards / to act / to travel.
     ``pending`` is a step under way: during the deal ``(cards still to give turn,)``,
     in planning ``("draw", cards, why)`` or ``("discard", cards, why)``.
-    ``trip`` and ``table`` describe the journey under way.
+    ``trip`` and ``table`` describe the journey under way.  After "No village card!"
+    ``pending`` is ``("search", 1, "nvc")`` while the player searches the supply.
+
+    A view (``view(p)``) hides the supply's cards (``(HIDDEN, size)``), the other
+    players' hands (``(HIDDEN, size)``) and gold totals (``HIDDEN``), and another
+    traveller's cards and gold; the searcher of "No village card!" sees the supply.
     """
 
     round: int
@@ -423,8 +677,19 @@ class ElvesState(State):
     trip: Any
     table: Any
     journeys: int
+    # a "No village card!" search found no village in the supply this round (public:
+    # the supply only shrinks during planning, so none can be found until the round ends)
+    villages_gone: bool = False
 
     # ---- whose move ---------------------------------------------------------------
+    def apply(self, action):
+        """As ``State.apply``; an action whose fields have the wrong types (``None``, an
+        object that equals everything, a number as text) is refused first."""
+        problem = J.check_fields(action, FIELD_TYPES)
+        if problem is not None:
+            raise IllegalAction(f"Not an action of King of the Elves: {problem}")
+        return super().apply(action)
+
     def _current_player(self):
         if self.phase == "over":
             return TERMINAL
@@ -436,6 +701,7 @@ class ElvesState(State):
 
     # ---- chance ------------------------------------------------------------------------
     def _chance_outcomes(self):
+        self._check_supply_known()
         total = sum(self.supply)
         to = self.turn
         return tuple((draws[to], _fraction(c, total))
@@ -443,6 +709,7 @@ class ElvesState(State):
 
     def _sample_chance(self, rng):
         # card number r of the supply, counting kind by kind
+        self._check_supply_known()
         supply = self.supply
         r = rng.randrange(sum(supply))
         i = bisect_right(tuple(accumulate(supply)), r)
@@ -452,15 +719,33 @@ class ElvesState(State):
 
     # ---- decisions ----------------------------------------------------------------------
     def _legal_actions(self):
+        if self.gold[self.turn] is HIDDEN:
+            raise ValueError(f"this view does not show {self.game.player_name(self.turn)}'s "
+                             "cards and gold, so it cannot list that player's actions; "
+                             f"ask view({self.turn}) or the full state")
         if self.phase == "journey":
             return J.moves(self.trip, self.table, self.game.journey_rules)
-        if self.pending:                       # ("discard", k, why): any card in hand
+        if self.pending:
+            if self.pending[0] == "search":    # after "No village card!"
+                return self._search_actions()
+            # ("discard", k, why): any card in hand
             return tuple(compress(self.game.discards, self.hands[self.turn]))
         return self._planning_actions()
 
-    def _can_get_village(self, p) -> bool:
-        v = self.game.villages
-        return any(self.hands[p][:v]) or any(self.supply[:v])
+    def _check_supply_known(self):
+        if _is_hidden(self.supply):
+            raise ValueError("a player's view does not know the cards of the supply, so it "
+                             "has no chance outcomes; ask the full state")
+
+    def supply_size(self) -> int:
+        """Cards in the supply (known to everyone, also in a view)."""
+        return self.supply[1] if _is_hidden(self.supply) else sum(self.supply)
+
+    def _search_actions(self):
+        g = self.game
+        p = self.turn
+        found = tuple(TakeVillage(g.kinds[i], p) for i in g.village_idx if self.supply[i])
+        return found or (TakeVillage(None, p),)
 
     def tokens_left(self, p: int) -> int:
         used = 0
@@ -475,7 +760,7 @@ class ElvesState(State):
         p = self.turn
         hand = self.hands[p]
         realms = self.realms
-        supply_cards = sum(self.supply)
+        supply_cards = self.supply_size()
         out = []
         # play a village card
         has_village = any(hand[:g.villages])
@@ -484,10 +769,10 @@ class ElvesState(State):
             open_realms = [r for r, realm in enumerate(realms) if len(realm) < limit]
             for plays in compress(g.village_plays, hand):      # villages held, in order
                 out.extend([plays[r] for r in open_realms])
-        # "No village card!"
-        if not realms[p] and not has_village:
+        # "No village card!" (what the supply holds is seen only when searching it)
+        if not realms[p] and not has_village and supply_cards and not self.villages_gone:
             shown = tuple(chain.from_iterable(map(repeat, g.kinds, hand)))   # each card
-            out.extend(NoVillageCard(g.kinds[i], shown) for i in g.village_idx if self.supply[i])
+            out.append(NoVillageCard(shown))
         # draw 3, discard 4
         n_draw, n_discard = g.numbers["draw_cards"], g.numbers["discard_cards"]
         if supply_cards >= n_draw and sum(hand) + n_draw >= n_discard:
@@ -513,8 +798,9 @@ class ElvesState(State):
             cost = base + per_special * len(specials)
             if self.gold[p] >= cost:
                 out.append(_remove_village(slot, cost))
-        # pass
-        if realms[p] or not self._can_get_village(p):
+        # pass: with a village in one's realm, or (a decision of this model) when one
+        # cannot get one: none in hand and none to be found in the supply
+        if realms[p] or (not has_village and (self.villages_gone or not supply_cards)):
             out.append(PASS)
         return tuple(out)
 
@@ -523,6 +809,13 @@ class ElvesState(State):
         p = self.turn
         if self.phase == "journey":
             return J.why_not(self.trip, action, self.table, g.journey_rules)
+        if self.pending and self.pending[0] == "search":
+            if isinstance(action, TakeVillage):
+                if action.by != p:
+                    return f"It is {g.player_name(p)} who searches the supply."
+                return ("Take a village card that is in the supply (or, when it holds none, "
+                        "say so).")
+            return '"No village card!": first take a village card from the supply.'
         if self.pending and self.pending[0] == "discard":
             if isinstance(action, Discard):
                 return "You can only discard a card that is in your hand."
@@ -539,7 +832,13 @@ class ElvesState(State):
             if self.realms[p] or any(hand[i] for i in g.village_idx):
                 return ('You may say "No village card!" only with no village in your realm '
                         "and none in your hand.")
-            return "That village card is not in the supply."
+            if self.villages_gone or not self.supply_size():
+                return ('"No village card!" needs a supply to search; this round\'s search '
+                        "already found no village card in it.")
+            return '"No village card!" shows your whole hand (shown = every card in it).'
+        if isinstance(action, TakeVillage):
+            return 'Take a village card from the supply only after saying "No village card!".'
+
         if isinstance(action, DrawThree):
             return ("Draw 3 needs 3 cards in the supply and a hand from which 4 cards can "
                     "then be discarded.")
@@ -585,6 +884,12 @@ class ElvesState(State):
             return self._journey_step(action)
         p = self.turn
         hands, hand = self.hands, self.hands[self.turn]
+        if isinstance(action, TakeVillage):
+            if action.village is None:         # nothing to take: the turn ends
+                return self._end_turn(False, villages_gone=True)
+            i = g.index[action.village]
+            return replace(self, supply=_add(self.supply, i, -1),
+                           hands=_set(hands, p, _add(hand, i)), pending=("discard", 1, "nvc"))
         if self.pending:                       # a discard
             i = g.index[action.card]
             hands = _set(hands, p, _add(hand, i, -1))
@@ -602,9 +907,7 @@ class ElvesState(State):
                           self.realms[action.realm] + ((action.village, ()),))
             return self._end_turn(False, hands=_set(hands, p, _add(hand, i, -1)), realms=realms)
         if isinstance(action, NoVillageCard):
-            i = g.index[action.village]
-            return replace(self, supply=_add(self.supply, i, -1),
-                           hands=_set(hands, p, _add(hand, i)), pending=("discard", 1, "nvc"))
+            return replace(self, pending=("search", 1, "nvc"))
         if isinstance(action, DrawThree):
             return replace(self, pending=("draw", g.numbers["draw_cards"], "draw3"))
         if isinstance(action, Buy):
@@ -713,7 +1016,8 @@ class ElvesState(State):
         supply = tuple(a + b for a, b in zip(self.supply, discard))   # shuffled together
         empty = (0,) * len(g.kinds)
         base = dict(realms=((),) * g.players, discard=empty, supply=supply,
-                    bought=(0,) * g.players, trip=None, table=None, journeys=0, passes=0)
+                    bought=(0,) * g.players, trip=None, table=None, journeys=0, passes=0,
+                    villages_gone=False)
         if self.round >= g.rounds:
             return replace(self, phase="over", pending=(), **base)
         start = (self.start + 1) % g.players
@@ -735,23 +1039,37 @@ class ElvesState(State):
 
     # ---- hidden information --------------------------------------------------------------
     def view(self, player: int) -> "ElvesState":
+        """What ``player`` may see: his own hand and gold, the table, the discard pile,
+        how many cards the supply and each hand hold.  Hidden: the supply's cards
+        (except while he searches it after "No village card!"), the other hands, the
+        other players' gold totals (the rulebook keeps them secret) and another
+        traveller's cards and gold.  At the end of the game everything is shown."""
+        n = self.game.players
+        if type(player) is not int or not 0 <= player < n:
+            raise ValueError(f"view(player): player must be one of 0..{n - 1} "
+                             f"({', '.join(self.game.player_name(i) for i in range(n))}), "
+                             f"not {player!r}")
         if self.phase == "over":
             return self
-        hands = tuple(h if p == player else (HIDDEN, sum(h)) for p, h in enumerate(self.hands))
+        hands = tuple(h if p == player else _hidden_pile(h) for p, h in enumerate(self.hands))
+        gold = tuple(x if p == player else HIDDEN for p, x in enumerate(self.gold))
         trip = self.trip
         if trip is not None and trip.player != player:
-            trip = replace(trip, hand=(HIDDEN,) * len(trip.hand), escorts=HIDDEN, turns=HIDDEN)
-        return replace(self, hands=hands, supply=(HIDDEN, sum(self.supply)), trip=trip)
+            trip = replace(trip, hand=(HIDDEN,) * len(trip.hand), escorts=HIDDEN, turns=HIDDEN,
+                           gold=HIDDEN)
+        searching = (self.pending and self.pending[0] == "search" and self.turn == player)
+        supply = self.supply if searching else _hidden_pile(self.supply)
+        return replace(self, hands=hands, supply=supply, trip=trip, gold=gold)
 
     def is_view(self) -> bool:
-        return bool(self.supply) and self.supply[0] is HIDDEN
+        return any(x is HIDDEN for x in self.gold)
 
     # ---- counting ----------------------------------------------------------------------
     def card_counts(self) -> dict:
         """Cards in the supply, the discard pile, the hands and on the table."""
         table = sum(1 + len(sp) for realm in self.realms for _, sp in realm)
-        return {"supply": sum(self.supply), "discard": sum(self.discard),
-                "hands": sum(sum(h) for h in self.hands), "table": table}
+        return {"supply": self.supply_size(), "discard": sum(self.discard),
+                "hands": sum(_pile_size(h) for h in self.hands), "table": table}
 
     def hand_cards(self, player: int) -> dict:
         """``{card label: count}`` of a player's hand."""
@@ -771,6 +1089,18 @@ class ElvesState(State):
     def _repr_html_(self):
         from .render import html
         return html(self)
+
+
+def _is_hidden(pile) -> bool:
+    return len(pile) == 2 and pile[0] is HIDDEN
+
+
+def _pile_size(pile) -> int:
+    return pile[1] if _is_hidden(pile) else sum(pile)
+
+
+def _hidden_pile(pile) -> tuple:
+    return pile if _is_hidden(pile) else (HIDDEN, sum(pile))
 
 
 def card_total(state: ElvesState) -> int:
@@ -807,3 +1137,15 @@ def ledger_balances(state: ElvesState) -> tuple:
         if dst != "bank":
             bal[dst] += amount
     return tuple(bal)
+
+
+def ledger_text(state: ElvesState) -> str:
+    """``gold_ledger`` as sentences, players named as the game names them."""
+    g = state.game
+
+    def who(x):
+        return "the bank" if x == "bank" else g.player_name(x)
+
+    lines = [f"{who(src)} pays {who(dst)} {amount} gold ({why})"
+             for src, dst, amount, why in gold_ledger(state)]
+    return "\n".join(lines)

@@ -1,165 +1,240 @@
-"""Actions and chance outcomes of My Kingdom for a Horse (small frozen dataclasses)."""
+"""Actions and chance outcomes of My Kingdom for a Horse (small frozen dataclasses).
+
+Each class declares the exact type of every field (``FIELD_TYPES``); ``well_formed``
+checks an action against it, so an object that merely compares equal to a legal
+action (``3.0`` for ``3``, ``True`` for ``1``, ``unittest.mock.ANY``) is refused.
+``str()`` of an action never raises, whatever its fields hold.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from kingdoms.core.protocol import HIDDEN, Action
 
 from .pasture import edge_words
 
-__all__ = ["Roll", "DealCard", "DrawCard", "KeepDice", "UseDie", "UseCattle", "PlayCard",
-           "EndEffects", "Discard", "TakeDie", "PlaceFence", "LiftFence", "PutFence",
-           "EndFences", "RunAway", "Trade", "EndTrading"]
+__all__ = ["Roll", "DealCard", "DrawCard", "RollDice", "KeepDice", "UseDie", "UseCattle",
+           "PlayCard", "EndEffects", "Discard", "TakeDie", "PlaceFence", "LiftFence",
+           "PutFence", "EndFences", "RunAway", "Trade", "EndTrading", "PLAYER_NAMES",
+           "well_formed"]
+
+PLAYER_NAMES = ("Ann", "Ben", "Cat", "Dan")
+
+
+def _name(player) -> str:
+    if type(player) is int and 0 <= player < len(PLAYER_NAMES):
+        return PLAYER_NAMES[player]
+    return f"player {player!r}"
+
+
+class _HorseAction(Action):
+    """``__str__`` is ``_text()``, falling back to a plain description when the
+    fields are not what they should be (so error messages can always be built)."""
+
+    def _text(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self):
+        try:
+            return self._text()
+        except Exception:                               # noqa: BLE001 - bad fields
+            parts = []
+            for f in fields(self):
+                try:
+                    parts.append(f"{f.name}={getattr(self, f.name)!r}")
+                except Exception:                       # noqa: BLE001 - hostile repr
+                    parts.append(f"{f.name}=?")
+            return f"{type(self).__name__}({', '.join(parts)})"
 
 
 @dataclass(frozen=True)
-class Roll(Action):
+class Roll(_HorseAction):
     """Chance: the dice show ``king`` (sorted King faces) and ``mult`` (pink)."""
     king: tuple
     mult: str
 
-    def __str__(self):
+    def _text(self):
         return f"the dice show {', '.join(self.king)} | multiply {self.mult}"
 
 
 @dataclass(frozen=True)
-class DealCard(Action):
+class DealCard(_HorseAction):
     """Chance: ``player`` is dealt ``card`` at setup."""
     player: int
     card: str
 
-    def __str__(self):
-        return f"deal {self.card} to player {self.player + 1}"
+    def _text(self):
+        return f"deal {self.card} to {_name(self.player)}"
 
     def seen_by(self, player):
         return self if player == self.player else DealCard(self.player, HIDDEN)
 
 
 @dataclass(frozen=True)
-class DrawCard(Action):
+class DrawCard(_HorseAction):
     """Chance: ``player`` draws ``card`` from the farm deck."""
     player: int
     card: str
 
-    def __str__(self):
-        return f"player {self.player + 1} draws {self.card}"
+    def _text(self):
+        return f"{_name(self.player)} draws {self.card}"
 
     def seen_by(self, player):
         return self if player == self.player else DrawCard(self.player, HIDDEN)
 
 
 @dataclass(frozen=True)
-class KeepDice(Action):
+class RollDice(_HorseAction):
+    """Start rolling (offered while a farm card could still be played first)."""
+
+    def _text(self):
+        return "roll the dice"
+
+
+@dataclass(frozen=True)
+class KeepDice(_HorseAction):
     """Keep these dice and re-roll the others (keeping all four = stop rolling)."""
     kept: tuple
     keep_mult: bool
 
-    def __str__(self):
+    def _text(self):
         return f"keep {', '.join(self.kept) or 'no King die'}" + (
             " and the pink die" if self.keep_mult else ", re-roll the pink die")
 
 
 @dataclass(frozen=True)
-class UseDie(Action):
+class UseDie(_HorseAction):
     """Carry out one die: a King face or ``"multiply <species>"``."""
     die: str
 
-    def __str__(self):
+    def _text(self):
         return f"use the die {self.die}"
 
 
 @dataclass(frozen=True)
-class UseCattle(Action):
+class UseCattle(_HorseAction):
     """Turn 2 or 3 half-cattle dice into 1 cattle."""
 
-    def __str__(self):
+    def _text(self):
         return "take 1 cattle for the half cattle"
 
 
 @dataclass(frozen=True)
-class PlayCard(Action):
+class PlayCard(_HorseAction):
     card: str
 
-    def __str__(self):
+    def _text(self):
         return f"play the farm card {self.card}"
 
 
 @dataclass(frozen=True)
-class EndEffects(Action):
-    def __str__(self):
+class EndEffects(_HorseAction):
+    def _text(self):
         return "finish (decline the unused dice)"
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Discard(_HorseAction):
     """No card played: discard these cards and draw as many."""
     cards: tuple
 
-    def __str__(self):
+    def _text(self):
         return f"discard {', '.join(self.cards)}" if self.cards else "keep the hand"
 
 
 @dataclass(frozen=True)
-class TakeDie(Action):
+class TakeDie(_HorseAction):
     """Another player chooses a die of the final result (``None``: takes none)."""
     die: str | None
 
-    def __str__(self):
-        return f"choose the die {self.die}" if self.die else "choose no die"
+    def _text(self):
+        if self.die is None:
+            return "choose no die"
+        return f"choose the die {self.die}"
 
 
 @dataclass(frozen=True)
-class PlaceFence(Action):
+class PlaceFence(_HorseAction):
     edge: int
 
-    def __str__(self):
+    def _text(self):
         return f"place a new fence {edge_words(self.edge)}"
 
 
 @dataclass(frozen=True)
-class LiftFence(Action):
+class LiftFence(_HorseAction):
     edge: int
 
-    def __str__(self):
+    def _text(self):
         return f"lift the fence {edge_words(self.edge)} to move it"
 
 
 @dataclass(frozen=True)
-class PutFence(Action):
+class PutFence(_HorseAction):
     edge: int
 
-    def __str__(self):
+    def _text(self):
         return f"put the moved fence {edge_words(self.edge)}"
 
 
 @dataclass(frozen=True)
-class EndFences(Action):
-    def __str__(self):
+class EndFences(_HorseAction):
+    def _text(self):
         return "done with the fences"
 
 
 @dataclass(frozen=True)
-class RunAway(Action):
+class RunAway(_HorseAction):
     """Let one animal of ``species`` run away (back to the supply)."""
     species: str
 
-    def __str__(self):
+    def _text(self):
         return f"let 1 {self.species} run away"
 
 
 @dataclass(frozen=True)
-class Trade(Action):
+class Trade(_HorseAction):
     """Give ``pay`` animals of ``give`` for ``count`` of ``get`` (the next species)."""
     give: str
     pay: int
     get: str
     count: int
 
-    def __str__(self):
+    def _text(self):
         return f"trade {self.pay} {self.give} for {self.count} {self.get}"
 
 
 @dataclass(frozen=True)
-class EndTrading(Action):
-    def __str__(self):
+class EndTrading(_HorseAction):
+    def _text(self):
         return "no (more) trades"
+
+
+# The exact type of every field: (type, ...) for a value, ("tuple", type) for a
+# tuple of values of one type.
+_STR, _INT, _BOOL = (str,), (int,), (bool,)
+FIELD_TYPES = {
+    Roll: (("tuple", str), _STR), DealCard: (_INT, _STR), DrawCard: (_INT, _STR),
+    RollDice: (), KeepDice: (("tuple", str), _BOOL), UseDie: (_STR,), UseCattle: (),
+    PlayCard: (_STR,), EndEffects: (), Discard: (("tuple", str),),
+    TakeDie: ((str, type(None)),), PlaceFence: (_INT,), LiftFence: (_INT,),
+    PutFence: (_INT,), EndFences: (), RunAway: (_STR,), Trade: (_STR, _INT, _STR, _INT),
+    EndTrading: (),
+}
+_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in FIELD_TYPES}
+
+
+def well_formed(action) -> bool:
+    """Is ``action`` one of these classes with fields of exactly the declared types?"""
+    spec = FIELD_TYPES.get(type(action))
+    if spec is None:
+        return False
+    d = action.__dict__
+    for name, kinds in zip(_FIELD_NAMES[type(action)], spec):
+        v = d.get(name)
+        if kinds[0] == "tuple":
+            if type(v) is not tuple or any(type(x) is not kinds[1] for x in v):
+                return False
+        elif type(v) not in kinds:
+            return False
+    return True

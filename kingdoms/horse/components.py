@@ -2,20 +2,25 @@
 
 ``Components`` is a frozen bundle: species, supply, trade steps, dice faces (with
 each King-die face decoded into its effect), setups, fence layouts and the farm
-cards.  A malformed data file raises ``DataError`` naming the bad key.
+cards.  Every value is checked for its type and range (``LIMITS``); a malformed or
+out-of-range data file raises ``DataError`` naming the key and the allowed range.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from dataclasses import dataclass
-from functools import lru_cache
+import weakref
+from dataclasses import dataclass, fields
+from types import MappingProxyType
 from typing import Mapping
 
-from kingdoms.core.data import GameData, load_data
+from kingdoms.core.data import GameData, check_range, load_data
 
+from . import pasture
 from .pasture import edge_index
 
-__all__ = ["Components", "Face", "Card", "components", "SPECIES"]
+__all__ = ["Components", "Face", "Card", "components", "components_of", "SPECIES", "LIMITS"]
 
 SPECIES = ("sheep", "pig", "cattle", "horse")
 
@@ -61,8 +66,8 @@ class Card:
             parts.append(f"+1 {self.multiply_bonus} whenever your {self.multiply_bonus} multiply")
         if self.rate:
             parts.append(f"trade {self.rate[1]} {self.rate[0]} for 1 of the next species")
-        sym = "⚡" if self.kind == "lightning" else "∞"
-        return f"{sym} {self.name}: " + "; ".join(parts)
+        sym = "⚡ lightning" if self.kind == "lightning" else "∞ infinity"
+        return f"{self.name} ({sym}): " + "; ".join(parts)
 
 
 def herd_text(herd) -> str:
@@ -70,7 +75,38 @@ def herd_text(herd) -> str:
     return ", ".join(items) if items else "nothing"
 
 
-_FACE = re.compile(r"^\s*(\d+)\s+(sheep|pigs?|fences?)\s*$")
+# ------------------------------------------------------------------ limits
+# Every number read from data.toml is checked against these ranges when a game is
+# built (``DataError`` names the key and the range).  They are wide enough for any
+# edition of the box and narrow enough that every game stays small and ends: e.g. at
+# most 5 King dice (2^5 keep choices, a few hundred roll outcomes), hands of at most
+# 6 cards (64 discard choices), fences only on the 31 borders.
+LIMITS = MappingProxyType({
+    "supply": (0, 200),            # animals of one species in the supply
+    "rate": (1, 20),               # animals given for 1 of the next species
+    "goal": (1, 6),                # animals of each species to win
+    "per_field": (1, 6),           # animals per field
+    "fences_per_player": (1, pasture.EDGES),
+    "king_count": (1, 5),          # King dice
+    "faces": (1, 24),              # faces listed on one die (repeats allowed)
+    "face_amount": (1, 6),         # animals or fences shown on one King face
+    "seat_fences": (0, pasture.EDGES),
+    "herd": (0, 24),               # animals of one species at the start
+    "hand": (0, 6),                # farm cards in hand
+    "moritz_rolls": (1, 4),
+    "moritz_keep": (0, 24),
+    "copies": (0, 40),             # copies of one card type
+    "deck": (0, 200),
+    "card_amount": (0, 6),         # animals gained/paid or fences received by a card
+    "cards": (0, 60),              # card types
+})
+
+
+def _limit(name):
+    return LIMITS[name]
+
+
+_FACE = re.compile(r"^\s*(\d{1,3})\s+(sheep|pigs?|fences?)\s*$")
 
 
 def parse_face(text: str, key: str, data: GameData) -> Face:
@@ -83,9 +119,10 @@ def parse_face(text: str, key: str, data: GameData) -> Face:
         return Face(t)
     m = _FACE.match(t)
     if not m:
-        raise data.error(key, f"has a face {text!r} that is not 'N sheep', 'N pig', "
+        raise data.error(key, f"has a face {text[:40]!r} that is not 'N sheep', 'N pig', "
                               "'half cattle' or 'N fence(s)'")
     n, what = int(m.group(1)), m.group(2)
+    check_range(data, key, n, *_limit("face_amount"))
     if what.startswith("fence"):
         return Face(t, fences=n)
     animals = [0, 0, 0, 0]
@@ -93,21 +130,25 @@ def parse_face(text: str, key: str, data: GameData) -> Face:
     return Face(t, animals=tuple(animals))
 
 
-def _herd(value, key, data) -> tuple:
+def _herd(value, key, data, limit="card_amount") -> tuple:
     if not isinstance(value, Mapping):
         raise data.error(key, f"should be a table of species counts, not {value!r}")
+    lo, hi = _limit(limit)
     out = [0, 0, 0, 0]
     for s, n in value.items():
-        if s not in SPECIES or not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise data.error(f"{key}.{s}", "should be a species with a count >= 0")
+        if s not in SPECIES:
+            raise data.error(f"{key}.{s}", f"is not a species (use {', '.join(SPECIES)})")
+        check_range(data, f"{key}.{s}", n, lo, hi)
         out[SPECIES.index(s)] = n
     return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)
 class Components:
-    """The parsed data.  Compared and hashed by identity (it is built once per data
-    file and shared), which keeps the many caches keyed on it cheap."""
+    """The parsed data.  Two bundles are equal when they come from the same data
+    content (``key``, a digest of the file's values and the variant), so an edited
+    file gives a different bundle while copies (pickled, deep-copied) of one bundle
+    stay equal, hash alike and come back as the one shared object."""
 
     species: tuple
     supply: tuple                      # per species
@@ -129,6 +170,17 @@ class Components:
     hand: int
     cards: tuple                       # Card objects, one per card type
     deck_size: int
+    key: str = ""                      # digest of the data content (and the variant)
+
+    def __eq__(self, other):
+        return self is other or (isinstance(other, Components) and self.key == other.key)
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __reduce__(self):
+        # copies (pickle, deepcopy) come back as the interned bundle of this content
+        return (_intern, (self.key, tuple(getattr(self, f.name) for f in fields(self))))
 
     def king_face(self, name: str) -> Face:
         for f in self.king_faces:
@@ -143,48 +195,91 @@ class Components:
         raise KeyError(name)
 
 
+# One live bundle per data content: states, games and their copies share it, so the
+# caches keyed on it stay small.  Weak: a bundle nobody uses any more is dropped.
+_INTERNED: "weakref.WeakValueDictionary[str, Components]" = weakref.WeakValueDictionary()
+
+
+def _intern(key: str, values: tuple) -> Components:
+    comp = _INTERNED.get(key)
+    if comp is None:
+        comp = Components(*values)
+        if comp.key != key:
+            raise ValueError("inconsistent components copy")
+        _INTERNED[key] = comp
+    return comp
+
+
 def parse(data: GameData, easy: bool = False) -> Components:
-    species = data.get("species", list)
+    """Check every value (type and range) and build the components.  A value out of
+    range raises ``DataError`` naming the key and the allowed range."""
+    get = data.get
+    species = get("species", list)
     if tuple(species) != SPECIES:
         raise data.error("species", f"should be {list(SPECIES)} (the engine's order)")
-    supply = tuple(data.get(f"supply.counts.{s}", int) for s in SPECIES)
-    steps = data.get("trade.steps", list)
+    supply = tuple(get(f"supply.counts.{s}", int, min=_limit("supply")[0],
+                       max=_limit("supply")[1]) for s in SPECIES)
+    steps = get("trade.steps", list)
     if len(steps) != 3:
         raise data.error("trade.steps", "should list the 3 upward steps")
     rates = []
-    for i, st in enumerate(steps):
-        give, get = data.get(f"trade.steps.{i}.give", str), data.get(f"trade.steps.{i}.get", str)
-        rate = data.get(f"trade.steps.{i}.rate", int)
-        if (give, get) != (SPECIES[i], SPECIES[i + 1]) or rate < 1:
-            raise data.error(f"trade.steps.{i}", f"should trade {SPECIES[i]} -> {SPECIES[i+1]} "
-                                                   "at a rate >= 1")
-        rates.append(rate)
-    goal = data.get("goal.easy" if easy else "goal.standard", int)
-    rows, cols = data.get("pasture.rows", int), data.get("pasture.cols", int)
+    for i in range(3):
+        give, get_ = get(f"trade.steps.{i}.give", str), get(f"trade.steps.{i}.get", str)
+        if (give, get_) != (SPECIES[i], SPECIES[i + 1]):
+            raise data.error(f"trade.steps.{i}", f"should trade {SPECIES[i]} -> {SPECIES[i+1]}")
+        rates.append(get(f"trade.steps.{i}.rate", int, min=_limit("rate")[0],
+                         max=_limit("rate")[1]))
+    lo, hi = _limit("goal")
+    goal = get("goal.easy" if easy else "goal.standard", int, min=lo, max=hi)
+    # the other variant's goal is checked too (one file serves both)
+    get("goal.standard" if easy else "goal.easy", int, min=lo, max=hi)
+    rows, cols = get("pasture.rows", int), get("pasture.cols", int)
     if (rows, cols) != (3, 4):
-        raise data.error("pasture.rows", "this engine draws 3x4 pastures only")
-    king = data.get("king_die.faces", list)
-    if not king:
-        raise data.error("king_die.faces", "is empty")
+        raise data.error("pasture.rows", "this engine draws 3x4 pastures only (3 rows, 4 cols)")
+    per_field = get("pasture.per_field", int, min=_limit("per_field")[0],
+                    max=_limit("per_field")[1])
+    if 4 * goal > rows * cols * per_field:
+        raise data.error("goal.easy" if easy else "goal.standard",
+                         f"asks for {4 * goal} animals, more than a pasture holds "
+                         f"({rows * cols} fields x {per_field})")
+    fpp = get("pasture.fences_per_player", int, min=_limit("fences_per_player")[0],
+              max=_limit("fences_per_player")[1])
+    king = get("king_die.faces", list)
+    check_range(data, "king_die.faces (number of faces)", len(king), *_limit("faces"))
     kfaces = tuple(parse_face(t, f"king_die.faces.{i}", data) for i, t in enumerate(king))
-    mult = data.get("multiplication_die.faces", list)
-    if not mult or any(m not in SPECIES for m in mult):
-        raise data.error("multiplication_die.faces", "should be a non-empty list of species")
-    if data.get("multiplication_die.count", int) != 1:
-        raise data.error("multiplication_die.count", "should be 1")
-    seats = []
-    for i, _ in enumerate(data.get("setup.seats", list)):
-        f = data.get(f"setup.seats.{i}.fences", int)
-        herd = [data.get(f"setup.seats.{i}.{s}", int, 0) for s in SPECIES]
-        seats.append((f, tuple(herd)))
-    if len(seats) != 4:
+    king_count = get("king_die.count", int, min=_limit("king_count")[0],
+                     max=_limit("king_count")[1])
+    mult = get("multiplication_die.faces", list)
+    check_range(data, "multiplication_die.faces (number of faces)", len(mult),
+                *_limit("faces"))
+    for i, m in enumerate(mult):
+        if m not in SPECIES:
+            raise data.error(f"multiplication_die.faces.{i}",
+                             f"should be a species ({', '.join(SPECIES)}), not {m!r}")
+    get("multiplication_die.count", int, min=1, max=1)
+    seat_list = get("setup.seats", list)
+    if len(seat_list) != 4:
         raise data.error("setup.seats", "should give 4 seats")
+    seats = []
+    for i in range(4):
+        key = f"setup.seats.{i}"
+        entry = get(key, dict)
+        for k in entry:
+            if k != "fences" and k not in SPECIES and not k.endswith(("_source", "_assumed")):
+                raise data.error(f"{key}.{k}", "is not 'fences' or a species")
+        f = get(f"{key}.fences", int, min=_limit("seat_fences")[0], max=_limit("seat_fences")[1])
+        herd = tuple(get(f"{key}.{s}", int, 0, min=_limit("herd")[0], max=_limit("herd")[1])
+                     for s in SPECIES)
+        seats.append((f, herd))
 
     def mask(key):
-        v = data.get(key, (list, str))
+        v = get(key, (list, str))
         names = [v] if isinstance(v, str) else list(v)
+        check_range(data, f"{key} (number of borders)", len(names), 0, pasture.EDGES)
         m = 0
         for j, e in enumerate(names):
+            if not isinstance(e, str):
+                raise data.error(f"{key}.{j}", f"should be a border name like 'H00', not {e!r}")
             try:
                 m |= 1 << edge_index(e)
             except ValueError as err:
@@ -192,54 +287,119 @@ def parse(data: GameData, easy: bool = False) -> Components:
         return m
 
     layout, extra = mask("setup.layout"), mask("setup.extra_fence")
+    if layout & extra:
+        raise data.error("setup.extra_fence", "is a border that setup.layout already fences")
+    nl, ne = pasture.popcount(layout), pasture.popcount(extra)
     for i, (f, _) in enumerate(seats):
-        if f != bin(layout).count("1") + (bin(extra).count("1") if f > bin(layout).count("1") else 0):
-            raise data.error(f"setup.seats.{i}.fences", "does not match setup.layout (+ extra_fence)")
-    moritz = _herd(data.get("setup.solo_moritz", dict), "setup.solo_moritz", data)
+        if f not in (nl, nl + ne):
+            raise data.error(f"setup.seats.{i}.fences",
+                             f"should be {nl} (setup.layout) or {nl + ne} (with extra_fence)")
+        if f > fpp:
+            raise data.error(f"setup.seats.{i}.fences",
+                             f"should be at most pasture.fences_per_player = {fpp}")
+    moritz = _herd(get("setup.solo_moritz", dict), "setup.solo_moritz", data, "herd")
+    for i in range(4):
+        need = [sum(seats[j][1][i] for j in range(4)),
+                seats[0][1][i] + moritz[i]]
+        if max(need) > supply[i]:
+            raise data.error(f"supply.counts.{SPECIES[i]}",
+                             f"should be at least {max(need)}: the starting herds need them")
+        if supply[i] < goal:
+            raise data.error(f"supply.counts.{SPECIES[i]}",
+                             f"should be at least the goal ({goal}): else nobody can win")
+    hand = get("setup.hand", int, min=_limit("hand")[0], max=_limit("hand")[1])
+    card_list = get("cards.list", list)
+    check_range(data, "cards.list (number of card types)", len(card_list), *_limit("cards"))
     cards = []
-    for i, _ in enumerate(data.get("cards.list", list)):
+    lo, hi = _limit("card_amount")
+    for i in range(len(card_list)):
         key = f"cards.list.{i}"
-        name = data.get(key + ".name", str)
-        kind = data.get(key + ".kind", str)
+        get(key, dict)
+        name = get(key + ".name", str)
+        if not name.strip() or len(name) > 60:
+            raise data.error(key + ".name", "should be a name of 1 to 60 characters")
+        if any(c.name == name for c in cards):
+            raise data.error(key + ".name", f"repeats the card name {name!r}")
+        kind = get(key + ".kind", str)
         if kind not in ("lightning", "infinity"):
             raise data.error(key + ".kind", "should be 'lightning' or 'infinity'")
-        rate = data.get(key + ".rate", dict, None)
+        rate = get(key + ".rate", dict, None)
         if rate is not None:
-            g = data.get(key + ".rate.give", str)
+            g = get(key + ".rate.give", str)
             if g not in SPECIES[:3]:
                 raise data.error(key + ".rate.give", "should be sheep, pig or cattle")
-            rate = (g, data.get(key + ".rate.rate", int))
-        mul = data.get(key + ".multiply", str, None)
-        bonus = data.get(key + ".multiply_bonus", str, None)
+            rate = (g, get(key + ".rate.rate", int, min=_limit("rate")[0],
+                           max=_limit("rate")[1]))
+        mul = get(key + ".multiply", str, None)
+        bonus = get(key + ".multiply_bonus", str, None)
         for k, v in (("multiply", mul), ("multiply_bonus", bonus)):
             if v is not None and v not in SPECIES:
-                raise data.error(f"{key}.{k}", "should be a species")
+                raise data.error(f"{key}.{k}", f"should be a species ({', '.join(SPECIES)})")
         cards.append(Card(
-            name=name, kind=kind, copies=data.get(key + ".copies", int),
-            gain=_herd(data.get(key + ".gain", dict, {}), key + ".gain", data),
-            pay=_herd(data.get(key + ".pay", dict, {}), key + ".pay", data),
-            fences=data.get(key + ".fences", int, 0), multiply=mul,
-            trade_all=data.get(key + ".trade_all", bool, False),
+            name=name, kind=kind,
+            copies=get(key + ".copies", int, min=_limit("copies")[0], max=_limit("copies")[1]),
+            gain=_herd(get(key + ".gain", dict, {}), key + ".gain", data),
+            pay=_herd(get(key + ".pay", dict, {}), key + ".pay", data),
+            fences=get(key + ".fences", int, 0, min=lo, max=hi), multiply=mul,
+            trade_all=get(key + ".trade_all", bool, False),
             multiply_bonus=bonus, rate=rate))
-    deck = data.get("cards.deck", int)
+    deck = get("cards.deck", int, min=_limit("deck")[0], max=_limit("deck")[1])
     if sum(c.copies for c in cards) != deck:
         raise data.error("cards.list", f"copies add up to {sum(c.copies for c in cards)}, "
                                        f"not cards.deck = {deck}")
+    if deck < 4 * hand:
+        raise data.error("cards.deck", f"should hold at least 4 hands of setup.hand = {hand} "
+                                       f"cards ({4 * hand})")
+    moritz_rolls = get("moritz.rolls", int, min=_limit("moritz_rolls")[0],
+                       max=_limit("moritz_rolls")[1])
+    moritz_keep = get("moritz.keep", int, min=_limit("moritz_keep")[0],
+                      max=_limit("moritz_keep")[1])
     return Components(
         species=SPECIES, supply=supply, trade_rates=tuple(rates), goal=goal,
-        rows=rows, cols=cols, per_field=data.get("pasture.per_field", int),
-        fences_per_player=data.get("pasture.fences_per_player", int),
-        king_faces=kfaces, king_count=data.get("king_die.count", int),
+        rows=rows, cols=cols, per_field=per_field, fences_per_player=fpp,
+        king_faces=kfaces, king_count=king_count,
         mult_faces=tuple(mult), seats=tuple(seats), layout=layout, extra_fence=extra,
-        moritz_start=moritz, moritz_rolls=data.get("moritz.rolls", int),
-        moritz_keep=data.get("moritz.keep", int), hand=data.get("setup.hand", int),
-        cards=tuple(cards), deck_size=deck)
+        moritz_start=moritz, moritz_rolls=moritz_rolls, moritz_keep=moritz_keep,
+        hand=hand, cards=tuple(cards), deck_size=deck,
+        key=content_key(data, easy))
 
 
-@lru_cache(maxsize=16)
+def content_key(data: GameData, easy: bool) -> str:
+    """A digest of the data's values (not its path) and the variant."""
+    text = json.dumps(_plain(data.raw), sort_keys=True, default=str)
+    return hashlib.sha256(f"{bool(easy)}\n{text}".encode()).hexdigest()
+
+
+def _plain(x):
+    if isinstance(x, Mapping):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    return x
+
+
 def components(path: str | None = None, easy: bool = False) -> Components:
-    """The parsed components of the packaged data file (or a user's copy)."""
-    return parse(load_data("kingdoms.horse", path), easy)
+    """The parsed components of the packaged data file (or a user's copy).
+
+    The file is read each time (an edited file takes effect); parsing is cached by
+    content, and equal content gives the one shared bundle."""
+    return components_of(game_data(path), easy)
+
+
+def components_of(data: GameData, easy: bool = False) -> Components:
+    """The components of already-loaded data (checked, interned by content)."""
+    key = content_key(data, easy)
+    comp = _INTERNED.get(key)
+    if comp is None:
+        comp = parse(data, easy)
+        comp = _INTERNED.setdefault(key, comp)
+    _RECENT[key] = comp                 # keep the last few alive between games
+    while len(_RECENT) > 8:
+        _RECENT.pop(next(iter(_RECENT)))
+    return comp
+
+
+_RECENT: dict = {}
 
 
 def game_data(path: str | None = None) -> GameData:

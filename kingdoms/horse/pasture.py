@@ -60,12 +60,17 @@ def edge_name(i: int) -> str:
 
 
 def edge_words(i: int) -> str:
-    """Plain words for a border, e.g. 'above field (1, 2)'."""
+    """Plain words for a border, counting rows and columns from 1 as people do,
+    e.g. 'above the field in row 2, column 3' (the border ``H12``)."""
     if i < N_H:
         r, c = divmod(i, COLS)
-        return f"below field ({r - 1},{c})" if r == ROWS else f"above field ({r},{c})"
+        if r == ROWS:
+            return f"below the field in row {r}, column {c + 1}"
+        return f"above the field in row {r + 1}, column {c + 1}"
     r, c = divmod(i - N_H, COLS + 1)
-    return f"right of field ({r},{c - 1})" if c == COLS else f"left of field ({r},{c})"
+    if c == COLS:
+        return f"right of the field in row {r + 1}, column {c}"
+    return f"left of the field in row {r + 1}, column {c + 1}"
 
 
 def field_edges(f: int) -> tuple:

@@ -7,13 +7,19 @@ from functools import lru_cache
 from kingdoms.core.protocol import HIDDEN
 
 from . import pasture
-from .components import herd_text
+from .components import SPECIES, herd_text
 from .pasture import COLS, ROWS, H, V
 
 LETTER = {0: "s", 1: "p", 2: "c", 3: "h"}
 EMOJI = {0: "🐑", 1: "🐖", 2: "🐄", 3: "🐎"}
-PHASES = {"deal": "dealing farm cards", "roll": "dice phase: roll", "keep": "dice phase: keep or re-roll",
+# Every emoji shown goes with its word (a machine without an emoji font shows boxes).
+EMOJI_WORDS = {"🐑": "sheep", "🐖": "pig", "🐄": "cattle", "🐎": "horse",
+               "⚡": "lightning", "∞": "infinity"}
+SPECIES_WORD = dict(enumerate(SPECIES))
+PHASES = {"deal": "dealing farm cards", "start": "dice phase: play a card or roll",
+          "roll": "dice phase: roll", "keep": "dice phase: keep or re-roll",
           "reroll": "dice phase: re-roll", "effects": "dice phase: carry out the dice",
+          "house": "end of the phase: unfenced animals run away",
           "discard": "dice phase: discard cards?", "others": "dice phase: the others choose dice",
           "trade": "trading phase", "final": "final trade (all species)", "moritz": "Moritz's turn",
           "over": "game over"}
@@ -46,6 +52,13 @@ def _pasture_lines(fences, herd, per_field) -> tuple:
     return tuple(lines)
 
 
+def _areas_text(fences, per_field) -> str:
+    caps = pasture.capacities(fences, per_field)
+    if not caps:
+        return "no fenced area"
+    return f"fenced areas hold {', '.join(map(str, caps))} animals"
+
+
 def _hand(farm) -> str:
     if not farm.hand:
         return "-"
@@ -56,6 +69,8 @@ def _hand(farm) -> str:
 
 def short(state) -> str:
     if state.phase == "over":
+        if state.unfinished():
+            return "over: cut by the round limit"
         w = state.winners()
         return "over: " + (",".join(_who(state, x) for x in w) or "no winner")
     who = state._who()
@@ -99,25 +114,29 @@ def text(state) -> str:
         info = [f"{g.player_name(i)}: {herd_text(f.herd)}",
                 f"fences placed {pasture.popcount(f.fences)}, supply "
                 f"{g.comp.fences_per_player - pasture.popcount(f.fences)}",
-                f"areas (capacity): {list(pasture.capacities(f.fences))}",
+                _areas_text(f.fences, g.comp.per_field),
                 f"hand: {_hand(f)}"]
         if f.tableau:
             info.append(f"in play: {', '.join(f.tableau)}")
         if not f.fits(g.comp.per_field):
-            info.append("(does not fit: must let animals run away)")
+            info.append("(does not fit: unfenced animals run away at the end of the phase)")
         blocks.append([a.ljust(18) + "  " + (info[j] if j < len(info) else "")
                        for j, a in enumerate(pic)])
     for b in blocks:
         lines.extend(b)
     if state.end_triggered and state.phase != "over":
         lines.append("The end is triggered: this turn is the last.")
-    lines.append(state.describe() if state.phase != "over" else
-                 "Game over. Winner: " + (", ".join(_who(state, x) for x in state.winners())
-                                          or "nobody holds the set"))
+    if state.phase != "over":
+        lines.append(state.describe())
+    elif state.unfinished():
+        lines.append("Game over. " + state.unfinished())
+    else:
+        lines.append("Game over. Winner: " + (", ".join(_who(state, x) for x in state.winners())
+                                              or "nobody holds the set"))
     return "\n".join(lines)
 
 
-def pasture_svg(farm, size: int = 36, per_field: int = 2) -> str:
+def pasture_svg(farm, size: int = 44, per_field: int = 2) -> str:
     pad = 6
     w, h = COLS * size + 2 * pad, ROWS * size + 2 * pad
     out = [f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg">',
@@ -131,8 +150,11 @@ def pasture_svg(farm, size: int = 36, per_field: int = 2) -> str:
              if farm.fits(per_field) else {})
     for f, (s, k) in place.items():
         r, c = divmod(f, COLS)
-        out.append(f'<text x="{pad + c*size + size/2}" y="{pad + r*size + size*0.65}" '
-                   f'font-size="{size*0.32}" text-anchor="middle">{EMOJI[s]*k}</text>')
+        x = pad + c * size + size / 2
+        out.append(f'<text x="{x}" y="{pad + r*size + size*0.45}" '
+                   f'font-size="{size*0.3:.1f}" text-anchor="middle">{EMOJI[s]*k}</text>'
+                   f'<text x="{x}" y="{pad + r*size + size*0.85}" font-size="{size*0.22:.1f}" '
+                   f'text-anchor="middle">{k} {SPECIES_WORD[s]}</text>')
     for e in range(pasture.EDGES):
         if not farm.fences >> e & 1:
             continue

@@ -6,18 +6,19 @@ modelling choice.  The state is one frozen dataclass; each player is a frozen
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State,
-                                    replace)
+from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError,
+                                    IllegalAction, State, replace)
 
 from . import pasture
-from .actions import (DealCard, Discard, DrawCard, EndEffects, EndFences, EndTrading,
-                      KeepDice, LiftFence, PlaceFence, PlayCard, PutFence, Roll, RunAway,
-                      TakeDie, Trade, UseCattle, UseDie)
-from .components import SPECIES, Components, components
+from .actions import (PLAYER_NAMES, DealCard, Discard, DrawCard, EndEffects, EndFences,
+                      EndTrading, KeepDice, LiftFence, PlaceFence, PlayCard, PutFence, Roll,
+                      RollDice, RunAway, TakeDie, Trade, UseCattle, UseDie, well_formed)
+from .components import SPECIES, Components, components_of, game_data
 from .odds import keep_options, roll_counts
 
 __all__ = ["Horse", "HorseState", "Farm"]
@@ -34,27 +35,73 @@ class Horse(Game):
 
     Options: ``easy`` (the easy short game: no farm cards, 1 of each species wins),
     ``max_rounds`` (an engine safeguard, NOT a rule: after this many rounds the game
-    ends as if the end had been triggered; ``None`` = no limit), ``data`` (path of an
-    edited data file).
+    is cut, see ``HorseState.unfinished``; ``None`` = no limit), ``data`` (path of an
+    edited data file; its content, not its path, decides the components),
+    ``short_supply`` (how a receiver is paid when the supply runs short, below).
+
+    ``short_supply``: the rulebook says "remember how many animals you would still
+    receive", refill the supply (everyone with more than 3 of the species lets 1 run
+    away, repeated as needed), then take them.  ``"literal"`` (default): the receiver
+    first takes what is left in the supply, then the refill happens (in which the
+    receiver too may have to give one back), then they take the rest.  Example: 3
+    sheep, 1 sheep in the supply, 2 owed, another player with 5 sheep: take 1 (4),
+    refill (you 3, the other 4), take 1: you end with 4.  ``"refill_first"``: the
+    supply is refilled before the receiver takes anything (the engine's reading before
+    issue 13; in the example you end with 5).
+
+    Returns: each player's share of the win (Fractions summing to 1; a full tie shares).
+    Solo game: ``returns()`` is ``(your share,)`` of a win contested with Moritz: 1 if
+    you win, 1/2 if you and Moritz tie in every species, 0 if Moritz wins; Moritz holds
+    the rest (``1 - r``), so the shares of you and Moritz sum to 1.  A game cut by the
+    ``max_rounds`` safeguard is not won by anyone: ``unfinished()`` says so and
+    ``returns()`` then splits equally among everyone (Moritz included in the solo
+    game: ``(1/2,)``) unless some player(s) hold the set at the cut, who then share as
+    in a normal ending.
     """
 
     name = "horse"
     title = "My Kingdom for a Horse"
     min_players = 1
     max_players = 4
+    hidden_information = True       # the farm cards in a hand are secret
 
     players: int = 2
     easy: bool = False
     max_rounds: int | None = 30
     data: str | None = None
-    comp: Components = field(default=None, compare=False, repr=False, init=False)
+    short_supply: str = "literal"
+    comp: Components = field(default=None, compare=True, repr=False, init=False)
 
     def __post_init__(self):
         super().__post_init__()
-        if self.max_rounds is not None and (not isinstance(self.max_rounds, int)
-                                            or self.max_rounds < 1):
-            raise GameOptionError("max_rounds must be a positive int or None")
-        object.__setattr__(self, "comp", components(self.data, bool(self.easy)))
+        if not isinstance(self.easy, bool):
+            raise GameOptionError(f"easy must be True or False, not {self.easy!r}")
+        if self.max_rounds is not None and (type(self.max_rounds) is not int
+                                            or not 1 <= self.max_rounds <= 10_000):
+            raise GameOptionError("max_rounds must be an int from 1 to 10000, or None")
+        if self.short_supply not in ("literal", "refill_first"):
+            raise GameOptionError("short_supply must be 'literal' or 'refill_first', "
+                                  f"not {self.short_supply!r}")
+        if self.data is not None:
+            if not isinstance(self.data, (str, os.PathLike)):
+                raise GameOptionError(f"data must be the path of a data file, not {self.data!r}")
+            object.__setattr__(self, "data", os.fspath(self.data))
+        gd = game_data(self.data)
+        object.__setattr__(self, "_data", gd)      # what game_data() shows = what is played
+        object.__setattr__(self, "comp", components_of(gd, self.easy))
+
+    def policies(self) -> dict:
+        """``random`` plus the heuristics of ``kingdoms.horse.strategies``."""
+        from kingdoms.core.play import random_policy
+        from .strategies import greedy_policy, no_reroll_policy
+        return {"random": random_policy, "greedy": greedy_policy,
+                "no_reroll": no_reroll_policy}
+
+    def default_policies(self) -> tuple:
+        """``no_reroll_policy`` in every seat: cheap (no re-roll search), sensible, and
+        its games end by the rules (see ``strategies``)."""
+        from .strategies import no_reroll_policy
+        return (no_reroll_policy,) * self.players
 
     @classmethod
     def configurations(cls):
@@ -62,12 +109,91 @@ class Horse(Game):
         return [{"players": k} for k in range(1, 5)] + [
             {"players": 1, "easy": True}, {"players": 3, "easy": True}]
 
+    # -- every action, numbered (kingdoms.interop.openspiel) --------------------------
+    def action_universe(self) -> tuple:
+        """Every action and chance outcome this game can ever produce, in a fixed order
+        from the components: Rolls (King faces as sorted multisets, then the pink
+        face), DealCard and DrawCard (per player, cards in data order), RollDice,
+        KeepDice (kept multisets by size, keep the pink die or not), UseDie, UseCattle,
+        PlayCard, EndEffects, Discard (every sub-multiset of a hand, by size), TakeDie
+        (``None`` last), PlaceFence/LiftFence/PutFence per border, EndFences, RunAway per
+        species, Trade (per species, every rate the components allow, every count the
+        supply allows) and EndTrading.  A superset of what play reaches."""
+        from itertools import combinations_with_replacement as multisets
+        c = self.comp
+        faces = sorted({f.name for f in c.king_faces})
+        mults = sorted(set(c.mult_faces), key=SPECIES.index)
+        dice = tuple(faces) + tuple(f"multiply {m}" for m in mults)
+        names = tuple(card.name for card in c.cards)
+        n = range(self.players)
+        out = [Roll(k, m) for k in multisets(faces, c.king_count) for m in mults]
+        out += [DealCard(p, x) for p in n for x in names]
+        out += [DrawCard(p, x) for p in n for x in names]
+        out.append(RollDice())
+        out += [KeepDice(k, flag) for r in range(c.king_count, -1, -1)
+                for k in multisets(faces, r) for flag in (True, False)]
+        out += [UseDie(d) for d in dice]
+        out.append(UseCattle())
+        out += [PlayCard(x) for x in names]
+        out.append(EndEffects())
+        copies = {card.name: card.copies for card in c.cards}
+        hands = sorted(names)
+        for r in range(0, c.hand + 1):
+            out += [Discard(t) for t in multisets(hands, r)
+                    if all(t.count(x) <= copies[x] for x in set(t))]
+        out += [TakeDie(d) for d in dice] + [TakeDie(None)]
+        out += [PlaceFence(e) for e in range(pasture.EDGES)]
+        out += [LiftFence(e) for e in range(pasture.EDGES)]
+        out += [PutFence(e) for e in range(pasture.EDGES)]
+        out.append(EndFences())
+        out += [RunAway(sp) for sp in SPECIES]
+        for i, rate in enumerate(c.trade_rates):
+            rates = {rate} | {card.rate[1] for card in c.cards
+                              if card.rate and card.rate[0] == SPECIES[i]}
+            for r in sorted(rates):
+                out += [Trade(SPECIES[i], k * r, SPECIES[i + 1], k)
+                        for k in range(1, c.supply[i] // r + 1)]
+        out.append(EndTrading())
+        return tuple(out)
+
+    def max_game_length(self) -> int:
+        """A true bound on the number of actions and chance outcomes in a game, from the
+        ``max_rounds`` safeguard (``None``: no bound, refused).  At most
+        ``max_rounds x players`` turns (solo: rounds, each with Moritz's rolls) and one
+        final trading round; in a turn: a card and the roll, at most 2 re-rolls, one use
+        per die, one discard and the draws, one die per other player, up to 3 trades and
+        an end per player, a fence job of at most ``3 x fences + 1`` steps per die or
+        card received, and at most ``A`` animals let run away per animal received
+        (``A`` = every animal in the game) plus those held."""
+        if self.max_rounds is None:
+            raise ValueError("without max_rounds the game has no bound on its length; "
+                             "give max_rounds (the engine's safeguard)")
+        c = self.comp
+        n = self.players
+        k = c.king_count
+        total = sum(c.supply)
+        fmax = max([f.fences for f in c.king_faces] + [card.fences for card in c.cards] + [0])
+        # receiving events: up to 4 species per die (own and taken), the half cattle, a
+        # card's gains and multiply, one per trade
+        receipts = 4 * (k + 1 + n) + 1 + 5 + 3 * n
+        per_turn = (2 + 6 + (k + 2) + 2 + (c.hand + 1) + n + 4 * n
+                    + (3 * fmax + 1) * (k + n + 1) + total * (receipts + 1))
+        turns = self.max_rounds * n + 1
+        moritz = self.max_rounds * c.moritz_rolls if self.solo else 0
+        return n * c.hand + turns * per_turn + moritz
+
     @property
     def solo(self) -> bool:
         return self.players == 1
 
     def player_name(self, player: int) -> str:
-        return ("Ann", "Ben", "Cat", "Dan")[player]
+        return PLAYER_NAMES[player]
+
+    def objectives(self) -> dict:
+        """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
+        the win, or each herd's value in sheep (sheep 1, pig 2, cattle 6, horse 24)."""
+        return {"share of the win": lambda s: s.returns(),
+                "herd value in sheep": lambda s: tuple(s.herd_values())}
 
     def initial_state(self) -> "HorseState":
         c = self.comp
@@ -84,7 +210,7 @@ class Horse(Game):
             moritz = c.moritz_start
             supply = [a - b for a, b in zip(supply, moritz)]
         deck = tuple(card.copies for card in c.cards)
-        phase = "roll" if self.easy else "deal"
+        phase = "roll" if self.easy or not c.hand or not sum(deck) else "deal"
         return HorseState(self, farms=tuple(farms), supply=tuple(supply), deck=deck,
                           deck_count=sum(deck), discard=tuple(0 for _ in deck),
                           phase=phase, moritz=moritz)
@@ -113,7 +239,8 @@ class HorseState(State):
     deck: tuple                    # copies left in the farm deck, per card type
     deck_count: int
     discard: tuple                 # copies in the discard pile, per card type
-    phase: str                     # deal roll keep reroll effects discard others trade final moritz over
+    phase: str                     # deal start roll keep reroll effects discard others house
+                                   # trade final moritz over
     active: int = 0
     round: int = 1
     dice: tuple | None = None      # (king faces sorted, mult species)
@@ -130,6 +257,8 @@ class HorseState(State):
     end_triggered: bool = False
     moritz: tuple | None = None    # solo: Moritz's herd
     moritz_rolls: int = 0
+    then: str | None = None        # housing at a phase end: what comes next (trade turn over)
+    cut: bool = False              # the max_rounds safeguard ended the game (not a rule)
 
     # ---------------------------------------------------------------- who moves
     def actor(self) -> int | None:
@@ -137,9 +266,9 @@ class HorseState(State):
         if self.fence_job is not None:
             return self.fence_job[0]
         phase = self.phase
-        if phase in ("keep", "effects", "discard"):
+        if phase in ("start", "keep", "effects", "discard"):
             return self.active
-        if phase in ("others", "trade", "final"):
+        if phase in ("others", "trade", "final", "house"):
             return (self.active + self.seat) % self.game.players
         return None
 
@@ -151,11 +280,18 @@ class HorseState(State):
         return self.actor()
 
     def must_release(self) -> bool:
-        """The actor's herd does not fit: they must let animals run away."""
-        if self.fence_job is not None:
-            return False
-        a = self.actor()
-        return a is not None and not self.farms[a].fits(self.game.comp.per_field)
+        """At the end of a phase the actor's herd does not fit their fenced areas:
+        they let animals run away (their choice of species) until it does."""
+        return self.phase == "house" and self.fence_job is None
+
+    def unfinished(self) -> str | None:
+        """None when the game ended by the rules; at a game cut by the ``max_rounds``
+        safeguard, a sentence saying so."""
+        if not self.cut or self.phase != "over":
+            return None
+        return (f"The engine stopped this game after {self.game.max_rounds} rounds "
+                "(the max_rounds safeguard, not a rule): nobody had triggered the end, "
+                "so it has no real winner.")
 
     # ---------------------------------------------------------------- chance
     def _chance_outcomes(self):
@@ -198,14 +334,15 @@ class HorseState(State):
         farm = self.farms[me]
         if self.fence_job is not None:
             return self._fence_actions()
-        if self.must_release():
+        phase = self.phase
+        if phase == "house":
             return _run_actions(farm.herd)
-        if self.phase == "keep":
-            return _keep_actions(self.dice)
-        if self.phase == "effects":
-            playable = () if self.card_played else _playable(self.game.comp, farm.hand,
-                                                               farm.herd)
-            return _effects_actions(self.unused, playable, farm.herd)
+        if phase == "start":
+            return self._playable(farm) + (_ROLL_DICE,)
+        if phase == "keep":
+            return _keep_actions(self.dice) + self._playable(farm)
+        if phase == "effects":
+            return _effects_actions(self.unused, self._playable(farm), farm.herd)
         if self.phase == "discard":
             return _discard_actions(farm.hand)
         if self.phase == "others":
@@ -216,6 +353,12 @@ class HorseState(State):
             return _trading_actions(farm.herd, self.rates(me) if may_trade else None,
                                     self.traded)
         raise AssertionError(f"no decisions in phase {self.phase}")
+
+    def _playable(self, farm) -> tuple:
+        """The farm cards the active player may play now (one per dice phase)."""
+        if self.card_played or self.game.easy or not farm.hand:
+            return ()
+        return _playable(self.game.comp, farm.hand, farm.herd)
 
     def available_dice(self) -> tuple:
         """The dice of the final result that no other player has chosen yet."""
@@ -252,13 +395,17 @@ class HorseState(State):
             if isinstance(action, LiftFence):
                 return "You may move at most as many placed fences as you received."
             return "Finish placing or moving your fences first."
-        if self.must_release():
-            return ("Your animals no longer fit your fenced areas: let animals run "
-                    "away until they do.")
+        if self.phase == "house":
+            return ("At the end of a phase animals that are not completely fenced in run "
+                    "away: let animals run away until your herd fits your fenced areas.")
         if isinstance(action, PlayCard):
             if self.card_played:
                 return "You may play at most 1 farm card in your dice phase."
+            if self.phase not in ("start", "keep", "effects"):
+                return "You play a farm card only in your own dice phase."
             return "You can play only a card in your hand whose cost you can pay."
+        if isinstance(action, RollDice):
+            return "You roll the dice at the start of your dice phase."
         if isinstance(action, UseCattle):
             return "Half cattle give 1 cattle only with 2 or 3 of them; alone it has no effect."
         if isinstance(action, UseDie):
@@ -285,30 +432,74 @@ class HorseState(State):
 
     # ---------------------------------------------------------------- transitions
     def _next(self, a):
-        return self._step(a)._settle()
+        step = _STEPS.get(a.__class__)
+        if step is None or not well_formed(a):
+            # a malformed object that compared equal to a legal action (an object
+            # equal to everything, 3.0 for 3, True for 1 ...) or None at a chance node
+            raise IllegalAction(f"{_safe_text(a)} is not an action of this game here "
+                                "(wrong type or field types)")
+        return step(self, a)._settle()
 
     def _settle(self):
         """Move on by itself once a player's step is fully carried out (their die's
-        fences placed and their herd housed)."""
+        fences placed), note a housed set (it triggers the end) and house the herds
+        at the end of a phase."""
         s = self
+        goal = s.game.comp.goal
+        per_field = s.game.comp.per_field
         while True:
             if s.draws and s.deck_count == 0 and not any(s.discard):
                 s = replace(s, draws=())           # no card left anywhere to draw
-            if s.fence_job is not None or s.phase not in ("others", "trade"):
+            if not s.end_triggered and s.phase not in ("final", "over"):
+                # "As soon as you have at least 2 horses, 2 cattle, 2 pigs and 2 sheep":
+                # a set that does not fit the fences (and so must run away at the
+                # phase end) does not count until it is housed
+                for f in s.farms:
+                    if min(f.herd) >= goal and f.fits(per_field):
+                        s = replace(s, end_triggered=True)
+                        break
+            if s.fence_job is not None:
                 return s
-            me = s.actor()
-            if not s.farms[me].fits(s.game.comp.per_field):
+            phase = s.phase
+            if phase == "start":
+                if not s._playable(s.farms[s.active]):
+                    s = replace(s, phase="roll")   # nothing to play: roll right away
                 return s
-            if s.phase == "others" and s.chosen:
+            if phase == "house":
+                if not s.farms[s.actor()].fits(per_field):
+                    return s
+                s = s._house_from(s.seat + 1)
+                continue
+            if phase == "others" and s.chosen:
                 s = replace(s, seat=s.seat + 1, chosen=False)._after_other()
                 continue
-            if s.phase == "trade" and s.traded and not s.trades_all(me):
+            if phase == "trade" and s.traded and not s.trades_all(s.actor()):
                 s = replace(s, seat=s.seat + 1, traded=())._after_trader()
                 continue
             return s
 
-    def _step(self, a):
-        return _STEPS[a.__class__](self, a)
+    def _phase_end(self, then: str):
+        """The end of a phase: "animals that are not completely fenced in run away
+        automatically" — each player whose herd does not fit (from the active player,
+        clockwise) lets animals run away until it does; then ``then`` follows."""
+        return replace(self, then=then)._house_from(0)
+
+    def _house_from(self, k: int):
+        n = self.game.players
+        per_field = self.game.comp.per_field
+        for seat in range(k, n):
+            if not self.farms[(self.active + seat) % n].fits(per_field):
+                return replace(self, phase="house", seat=seat)
+        then = self.then
+        s = replace(self, then=None, seat=0)
+        if then == "trade":
+            return replace(s, phase="trade", traded=())
+        if then == "over":
+            return replace(s, phase="over")
+        return s._end_turn()
+
+    def _roll_dice(self, a: RollDice):
+        return replace(self, phase="roll")
 
     def _run_away(self, a: RunAway):
         me = self.actor()
@@ -407,16 +598,21 @@ class HorseState(State):
     def _receive(self, player: int, sp: int, n: int):
         """``player`` receives ``n`` animals of species ``sp`` from the supply,
         applying the empty-supply rule (everyone with more than 3 of that species
-        lets 1 run away, repeatedly) when the supply is short."""
+        lets 1 run away, repeatedly) when the supply is short.  (Whether a set
+        received this way triggers the end is decided once it is housed: ``_settle``.)"""
         if n <= 0:
             return self
+        if self.supply[sp] >= n:                     # the usual case
+            farm = self.farms[player]
+            return self._set_farm(player, replace(farm, herd=_add(farm.herd, sp, n)),
+                                  supply=_add(self.supply, sp, -n))
         farms = list(self.farms)
         supply = list(self.supply)
         moritz = list(self.moritz) if self.moritz is not None else None
-        holds_set = _take_from_supply(farms, supply, moritz, player, sp, n, self.game.comp.goal)
+        _take_from_supply(farms, supply, moritz, player, sp, n,
+                          self.game.short_supply == "literal")
         return replace(self, farms=tuple(farms), supply=tuple(supply),
-                       moritz=tuple(moritz) if moritz is not None else None,
-                       end_triggered=self.end_triggered or holds_set)
+                       moritz=tuple(moritz) if moritz is not None else None)
 
     def _set_herd(self, player, herd, supply_delta, **changes):
         sp, k = supply_delta
@@ -491,7 +687,7 @@ class HorseState(State):
                                   deck_count=count - 1, draws=draws)
         s = self._set_farm(a.player, farm, deck=deck, discard=discard, deck_count=count - 1)
         if s._deal_target() >= self.game.players:
-            return replace(s, phase="roll")
+            return replace(s, phase="start")
         return s
 
     # ---- the others, trading, end of turn
@@ -501,7 +697,7 @@ class HorseState(State):
 
     def _after_other(self):
         if self.game.solo or self.seat >= self.game.players:
-            return replace(self, phase="trade", seat=0, traded=())
+            return self._phase_end("trade")          # the end of the dice phase
         return self
 
     def _after_trader(self):
@@ -509,9 +705,7 @@ class HorseState(State):
         n = 1 if g.solo else g.players
         if self.seat < n:
             return self
-        if self.phase == "final":
-            return replace(self, phase="over")
-        return self._end_turn()
+        return self._phase_end("over" if self.phase == "final" else "turn")
 
     def _end_turn(self):
         g = self.game
@@ -522,8 +716,8 @@ class HorseState(State):
         nxt = (self.active + 1) % g.players
         rnd = self.round + (1 if nxt == 0 else 0)
         if g.max_rounds is not None and rnd > g.max_rounds:
-            return self._new_turn(phase="final", round=rnd)
-        return self._new_turn(active=nxt, round=rnd, phase="roll")
+            return self._new_turn(phase="final", round=rnd, cut=True)
+        return self._new_turn(active=nxt, round=rnd, phase="start")
 
     def _new_turn(self, **changes):
         """The turn's dice, choices and trades are cleared (and ``changes`` made)."""
@@ -536,10 +730,14 @@ class HorseState(State):
         farms, supply, moritz = list(self.farms), list(self.supply), list(self.moritz)
         triggered = self.end_triggered
 
+        literal = self.game.short_supply == "literal"
+
         def receive(sp, n):                 # as _receive, on these lists
             nonlocal triggered
-            if n > 0 and _take_from_supply(farms, supply, moritz, -1, sp, n, comp.goal):
-                triggered = True
+            if n > 0:
+                _take_from_supply(farms, supply, moritz, -1, sp, n, literal)
+                if min(moritz) >= comp.goal:     # Moritz needs no fences
+                    triggered = True
 
         for f in a.king:
             for i, k in enumerate(_king_face(comp, f).animals):
@@ -567,8 +765,8 @@ class HorseState(State):
             return replace(s, phase="final", seat=0, traded=())
         rnd = s.round + 1
         if self.game.max_rounds is not None and rnd > self.game.max_rounds:
-            return replace(s, phase="final", seat=0, traded=(), round=rnd)
-        return replace(s, phase="roll", round=rnd, active=0)
+            return replace(s, phase="final", seat=0, traded=(), round=rnd, cut=True)
+        return replace(s, phase="start", round=rnd, active=0)
 
     # ---------------------------------------------------------------- the end
     def contenders(self) -> list:
@@ -591,9 +789,11 @@ class HorseState(State):
     def _returns(self):
         n = self.game.players
         w = self.winners()
-        if self.game.solo:
+        if self.game.solo:                # your share of the win against Moritz
+            if not w:                     # cut by the safeguard, nobody holds the set
+                return (Fraction(1, 2),)
             return (Fraction(1, len(w)) if 0 in w else Fraction(0),)
-        if not w:                         # nobody holds the set: everyone shares
+        if not w:                         # cut by the safeguard: everyone shares
             return tuple(Fraction(1, n) for _ in range(n))
         return tuple(Fraction(1, len(w)) if i in w else Fraction(0) for i in range(n))
 
@@ -608,11 +808,18 @@ class HorseState(State):
 
     # ---------------------------------------------------------------- views and text
     def view(self, player: int):
-        if self.phase == "over":
-            return self
-        farms = tuple(f if i == player else replace(f, hand=(HIDDEN,) * len(f.hand))
+        """What ``player`` sees: the other hands and the deck order are hidden."""
+        n = self.game.players
+        if type(player) is not int or not 0 <= player < n:
+            names = ", ".join(f"{i} ({self.game.player_name(i)})" for i in range(n))
+            raise ValueError(f"view(player): player must be one of {names}")
+        farms = tuple(f if i == player or not f.hand else _hidden_hand(f)
                       for i, f in enumerate(self.farms))
-        return replace(self, farms=farms, deck=tuple(HIDDEN for _ in self.deck))
+        seen = replace(self, farms=farms, deck=_hidden_deck(len(self.deck)))
+        if self.current_player() == player:
+            # the player to move sees their own options: the same tuple of actions
+            seen.__dict__["_la"] = self.legal_actions()
+        return seen
 
     def short(self) -> str:
         from .render import short
@@ -627,6 +834,15 @@ class HorseState(State):
         return html(self)
 
 
+def _hidden_hand(farm):
+    return replace(farm, hand=(HIDDEN,) * len(farm.hand))
+
+
+@lru_cache(maxsize=64)
+def _hidden_deck(n):
+    return (HIDDEN,) * n
+
+
 # What each action does (``HorseState._step``): one handler per kind of action.
 _STEPS = {
     DealCard: HorseState._draw, DrawCard: HorseState._draw, Roll: HorseState._rolled,
@@ -634,6 +850,7 @@ _STEPS = {
     UseCattle: HorseState._use_cattle, PlayCard: HorseState._play_farm_card,
     EndEffects: HorseState._end_effects, Discard: HorseState._discard,
     TakeDie: HorseState._take_die, RunAway: HorseState._run_away,
+    RollDice: HorseState._roll_dice,
     PlaceFence: HorseState._fence_step, LiftFence: HorseState._fence_step,
     PutFence: HorseState._fence_step, EndFences: HorseState._fence_step,
     Trade: HorseState._trade_up, EndTrading: HorseState._end_trading,
@@ -649,11 +866,32 @@ _END_FENCES = EndFences()
 
 
 def _take_from_supply(farms: list, supply: list, moritz: list | None, player: int,
-                      sp: int, n: int, goal: int) -> bool:
+                      sp: int, n: int, literal: bool = True) -> None:
     """``player`` (-1: Moritz) takes ``n`` animals of species ``sp`` from the supply
-    (in place, on these lists), applying the empty-supply rule; True if the receiver
-    now holds the set (the others only lose animals)."""
-    while supply[sp] < n:
+    (in place, on these lists), applying the empty-supply rule: "remember how many
+    animals you would still receive", refill (everyone with MORE THAN 3 of the
+    species, the receiver and Moritz included, lets 1 run away; repeated while the
+    supply is still short), then take them.
+
+    ``literal``: the receiver first takes what the supply still holds, then the
+    refill, then the rest.  Otherwise (``short_supply="refill_first"``) the refill
+    comes before the receiver takes anything.  If nobody has more than 3 left, the
+    receiver gets only what the supply holds."""
+
+    def take(k):
+        supply[sp] -= k
+        if player == -1:
+            moritz[sp] += k
+        else:
+            f = farms[player]
+            farms[player] = replace(f, herd=_add(f.herd, sp, k))
+
+    owed = n
+    if literal:
+        got = min(owed, supply[sp])
+        take(got)
+        owed -= got
+    while owed > supply[sp]:
         losers = False
         for i, f in enumerate(farms):
             if f.herd[sp] > 3:
@@ -666,14 +904,11 @@ def _take_from_supply(farms: list, supply: list, moritz: list | None, player: in
             losers = True
         if not losers:
             break
-    got = min(n, supply[sp])
-    supply[sp] -= got
-    if player == -1:
-        moritz[sp] += got
-        return min(moritz) >= goal
-    f = farms[player]
-    farms[player] = replace(f, herd=_add(f.herd, sp, got))
-    return min(farms[player].herd) >= goal
+        if literal:                  # take from the refilled supply right away
+            got = min(owed, supply[sp])
+            take(got)
+            owed -= got
+    take(min(owed, supply[sp]))
 
 
 def _add(t: tuple, i: int, k: int) -> tuple:
@@ -693,17 +928,28 @@ def _die_names(dice) -> tuple:
 
 
 _RUN = tuple(RunAway(sp) for sp in SPECIES)
+_ROLL_DICE = RollDice()
 _END_TRADING = EndTrading()
 _END_EFFECTS = EndEffects()
 _USE_CATTLE = UseCattle()
-_CARDS: dict = {}
+def _safe_text(a) -> str:
+    """Text for any object offered as an action (never raises)."""
+    try:
+        return str(a)
+    except Exception:                                  # noqa: BLE001 - any bad object
+        return f"a {type(a).__name__} object"
+
+
+# The tables below are keyed by the components (compared by content, see
+# ``Components``) and bounded, so copies of games and states never make them grow.
+
+@lru_cache(maxsize=16)
+def _card_table(comp):
+    return {c.name: c for c in comp.cards}
 
 
 def _card(comp, name):
-    table = _CARDS.get(comp)
-    if table is None:
-        table = _CARDS[comp] = {c.name: c for c in comp.cards}
-    return table[name]
+    return _card_table(comp)[name]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -712,10 +958,14 @@ def _run_actions(herd):
     return tuple(_RUN[i] for i, n in enumerate(herd) if n)
 
 
-@lru_cache(maxsize=1 << 14)
 def _effects_actions(unused, playable, herd):
     """The effects step: each unused die once (2-3 half cattle together), a playable
     farm card, letting animals run away, or finishing."""
+    return _dice_actions(unused) + playable + _run_actions(herd) + (_END_EFFECTS,)
+
+
+@lru_cache(maxsize=1 << 12)
+def _dice_actions(unused):
     acts = []
     seen = set()
     for d in unused:
@@ -725,14 +975,24 @@ def _effects_actions(unused, playable, herd):
         acts.append(_use(d))
     if unused.count("half cattle") >= 2:
         acts.append(_USE_CATTLE)
-    return tuple(acts) + playable + _run_actions(herd) + (_END_EFFECTS,)
+    return tuple(acts)
 
 
-@lru_cache(maxsize=1 << 14)
 def _playable(comp, hand, herd):
-    """The farm cards in ``hand`` whose cost ``herd`` can pay (each name once)."""
-    return tuple(_play(name) for name in sorted(set(hand))
-                 if all(h >= p for h, p in zip(herd, _card(comp, name).pay)))
+    """The farm cards in ``hand`` whose cost ``herd`` can pay (each name once).
+    Not memoised: no module table is keyed by a (secret) hand."""
+    table = _card_table(comp)
+    out = []
+    last = None
+    for name in hand:                    # hands are kept sorted
+        if name == last:
+            continue
+        last = name
+        pay = table[name].pay
+        if herd[0] >= pay[0] and herd[1] >= pay[1] and herd[2] >= pay[2] \
+                and herd[3] >= pay[3]:
+            out.append(_play(name))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -746,7 +1006,7 @@ def _trading_actions(herd, rates, traded):
     return trades + _run_actions(herd) + (_END_TRADING,)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _rates(comp, tableau):
     """Trade rates with the infinity cards in ``tableau`` (a card may lower one)."""
     rates = list(comp.trade_rates)
@@ -758,7 +1018,7 @@ def _rates(comp, tableau):
     return tuple(rates)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _trades_all(comp, tableau):
     return any(_card(comp, n).trade_all for n in tableau)
 
@@ -788,12 +1048,12 @@ def _card_outcomes(comp, player, dealing, deck):
                  for c, k in zip(comp.cards, deck) if k)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _card_to(dealing, player, card):
     return DealCard(player, card) if dealing else DrawCard(player, card)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _share(k, total):
     return Fraction(k, total)
 
@@ -803,17 +1063,17 @@ def _roll(king, mult):
     return Roll(king, mult)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)
 def _use(die):
     return UseDie(die)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)
 def _play(name):
     return PlayCard(name)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _trade(i, pay, count):
     return Trade(SPECIES[i], pay, SPECIES[i + 1], count)
 
@@ -823,12 +1083,15 @@ def _keep_actions(dice):
     return tuple(KeepDice(k, m) for k, m in keep_options(dice))
 
 
-@lru_cache(maxsize=4096)
 def _discard_actions(hand):
-    subs = set()
-    for mask in range(1 << len(hand)):
-        subs.add(tuple(hand[i] for i in range(len(hand)) if mask >> i & 1))
+    """Discard any sub-collection of the hand (each once).  Not memoised by hand."""
+    subs = {tuple(hand[i] for i in idx) for idx in _subsets(len(hand))}
     return tuple(Discard(t) for t in sorted(subs, key=lambda t: (len(t), t)))
+
+
+@lru_cache(maxsize=16)
+def _subsets(n):
+    return tuple(tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n))
 
 
 @lru_cache(maxsize=4096)
@@ -836,46 +1099,35 @@ def _take_actions(avail):
     return tuple(TakeDie(d) for d in sorted(set(avail))) + (TakeDie(None),)
 
 
-_NAMES: dict = {}
-_FACES: dict = {}
+@lru_cache(maxsize=16)
+def _face_table(comp):
+    table = {}
+    for f in comp.king_faces:           # as Components.king_face: the first of a name
+        table.setdefault(f.name, f)
+    return table
 
 
 def _king_face(comp, name):
-    table = _FACES.get(comp)
-    if table is None:
-        table = _FACES[comp] = {}
-        for f in comp.king_faces:           # as Components.king_face: the first of a name
-            table.setdefault(f.name, f)
-    return table[name]
+    return _face_table(comp)[name]
 
 
+@lru_cache(maxsize=16)
 def _king_names(comp):
-    names = _NAMES.get(comp)
-    if names is None:
-        names = _NAMES[comp] = tuple(f.name for f in comp.king_faces)
-    return names
+    return tuple(f.name for f in comp.king_faces)
 
 
-_ROLLS: dict = {}
-
-
+@lru_cache(maxsize=16)
 def _roll_outcomes(comp):
-    out = _ROLLS.get(comp)
-    if out is None:
-        weights, total = roll_counts(comp)
-        out = _ROLLS[comp] = tuple((Roll(k, m), Fraction(w, total))
-                                   for (k, m), w in weights.items())
-    return out
-
-
-_REROLLS: dict = {}
+    weights, total = roll_counts(comp)
+    return tuple((Roll(k, m), Fraction(w, total)) for (k, m), w in weights.items())
 
 
 def _reroll_outcomes(comp, dice, keep):
-    key = (comp, keep[0], keep[1], dice[1] if keep[1] else None)
-    out = _REROLLS.get(key)
-    if out is None:
-        from .odds import _reroll
-        d = _reroll(keep[0], keep[1], dice[1], comp, True)
-        out = _REROLLS[key] = tuple((Roll(k, m), p) for (k, m), p in d.items())
-    return out
+    return _reroll_table(comp, keep[0], keep[1], dice[1] if keep[1] else None)
+
+
+@lru_cache(maxsize=4096)
+def _reroll_table(comp, kept, keep_mult, mult):
+    from .odds import _reroll
+    d = _reroll(kept, keep_mult, mult, comp, True)
+    return tuple((Roll(k, m), p) for (k, m), p in d.items())

@@ -14,9 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from . import odds, pasture
-from .actions import (Discard, EndEffects, EndFences, EndTrading, KeepDice, LiftFence,
-                      PlaceFence, PlayCard, PutFence, RunAway, TakeDie, Trade, UseCattle,
-                      UseDie)
+from .actions import KeepDice, LiftFence, PlaceFence, PlayCard, Trade, UseCattle, UseDie
 from .components import SPECIES
 
 __all__ = ["greedy_policy", "no_reroll_policy", "TARGET_LAYOUT"]
@@ -27,6 +25,7 @@ TARGET_LAYOUT = sum(1 << pasture.edge_index(e) for e in (
     "V10", "V12", "H02", "H03", "H32", "H33", "V04", "V14", "V24"))
 _ORDER = [pasture.edge_index(e) for e in ("V10", "V12", "H02", "H03", "V04", "V14",
                                            "V24", "H32", "H33")]
+_ORDER_SET = frozenset(_ORDER)
 
 
 @lru_cache(maxsize=4096)
@@ -36,16 +35,36 @@ def _reroll_policy(herd, comp, want_fences):
 
 
 def _value(state, player, die):
+    """What a die is worth to ``player`` in sheep (0 for animals that could not be
+    housed: they would run away at the end of the phase)."""
     comp = state.game.comp
-    herd = state.farms[player].herd
+    farm = state.farms[player]
+    herd = farm.herd
     vals = odds.sheep_values(comp)
     if die is None or die == "half cattle":
         return 0
+    gain = _gain(comp, herd, die)
+    if gain is None:
+        return comp.king_face(die).fences * 0.5
+    if not _houses(comp, farm.fences, herd, gain):
+        return 0
+    return sum(a * vals[s] for a, s in zip(gain, SPECIES))
+
+
+def _gain(comp, herd, die):
+    """The animals a die gives (None for a fence die)."""
     if die.startswith("multiply "):
-        s = die[len("multiply "):]
-        return herd[SPECIES.index(s)] // 2 * vals[s]
+        i = SPECIES.index(die[len("multiply "):])
+        g = [0, 0, 0, 0]
+        g[i] = herd[i] // 2
+        return tuple(g)
     face = comp.king_face(die)
-    return sum(a * vals[s] for a, s in zip(face.animals, SPECIES)) + face.fences * 0.5
+    return None if face.fences else face.animals
+
+
+def _houses(comp, fences, herd, gain):
+    new = tuple(h + g for h, g in zip(herd, gain))
+    return pasture.fits_cached(fences, new, comp.per_field)
 
 
 def _policy(state, rng, reroll=True):
@@ -54,56 +73,83 @@ def _policy(state, rng, reroll=True):
     farm = state.farms[me]
     comp = state.game.comp
     goal = comp.goal
-    first = acts[0]
-    if isinstance(first, RunAway) and state.must_release():
+    phase = state.phase
+    if state.fence_job is not None:
+        if state.fence_job[4] >= 0:                    # put the lifted fence
+            for a in acts:
+                if a.edge in _ORDER_SET:
+                    return a
+            return acts[0]
+        place = {a.edge: a for a in acts if type(a) is PlaceFence}
+        for e in _ORDER:
+            if e in place:
+                return place[e]
+        for a in acts:
+            if type(a) is LiftFence and not TARGET_LAYOUT >> a.edge & 1:
+                return a
+        return acts[-1]                                # done with the fences
+    if phase == "house":
         # give up the animal we can best spare: most above the goal, cheapest first
         return max(acts, key=lambda a: (farm.herd[SPECIES.index(a.species)] - goal,
                                         -SPECIES.index(a.species)))
-    if state.fence_job is not None:
-        for a in acts:
-            if isinstance(a, PutFence) and a.edge in _ORDER and not farm.fences >> a.edge & 1:
-                return a
-        for e in _ORDER:
-            if PlaceFence(e) in acts:
-                return PlaceFence(e)
-        for a in acts:
-            if isinstance(a, LiftFence) and not TARGET_LAYOUT >> a.edge & 1:
-                return a
-        return EndFences() if EndFences() in acts else acts[0]
-    if isinstance(first, KeepDice):
+    if phase == "start":             # before the first roll: roll (cards come later)
+        return acts[-1]
+    if phase == "keep":
         if not reroll:
-            return acts[0]
+            return acts[0]                             # keep everything: stop rolling
         want = bool(TARGET_LAYOUT & ~farm.fences)
         pol = _reroll_policy(farm.herd, comp, want)
         kept, keep_mult = pol(state.dice, state.rerolls_left)
         return KeepDice(kept, keep_mult)
-    if state.phase == "effects":
+    if phase == "effects":
+        # animals and fences first, then the half cattle, a free farm card, then
+        # the multiplication (it counts the animals just received)
+        # (dice whose animals could not be housed, with no fence die left, are
+        # declined: they would only run away at the end of the phase)
+        fence_left = any(comp.king_face(d).fences for d in state.unused
+                         if not d.startswith("multiply"))
+        herd, fences = farm.herd, farm.fences
+        cattle = card = mult = None
         for a in acts:
-            if isinstance(a, UseDie) and not a.die.startswith("multiply"):
-                return a
-        if UseCattle() in acts:
-            return UseCattle()
-        for a in acts:
-            if isinstance(a, PlayCard) and not any(comp.card(a.card).pay):
-                return a
-        for a in acts:
-            if isinstance(a, UseDie):
-                return a
-        return EndEffects()
-    if isinstance(first, Discard):
-        return Discard(())
-    if isinstance(first, TakeDie):
+            t = type(a)
+            if t is UseDie:
+                gain = _gain(comp, herd, a.die)
+                if gain is not None and not fence_left and not _houses(comp, fences, herd,
+                                                                       gain):
+                    continue
+                if not a.die.startswith("multiply"):
+                    return a
+                mult = a
+            elif t is UseCattle:
+                if fence_left or _houses(comp, fences, herd, (0, 0, 1, 0)):
+                    cattle = a
+            elif t is PlayCard and card is None and not any(comp.card(a.card).pay):
+                c = comp.card(a.card)
+                if c.fences or c.multiply or _houses(comp, fences, herd, c.gain):
+                    card = a
+        return cattle or card or mult or acts[-1]      # last: finish
+    if phase == "discard":
+        return acts[0]                                 # keep the hand
+    if phase == "others":
         return max(acts, key=lambda a: (_value(state, me, a.die), str(a.die)))
-    if state.phase in ("trade", "final"):
-        trades = [a for a in acts if isinstance(a, Trade)]
+    if phase in ("trade", "final"):
         best = None
-        for a in trades:
+        herd = farm.herd
+        for a in acts:
+            if type(a) is not Trade:
+                continue
             i = SPECIES.index(a.give)
-            left = farm.herd[i] - a.pay
-            if left >= goal and (best is None or SPECIES.index(a.give) > SPECIES.index(best.give)
-                                 or (a.give == best.give and a.count > best.count)):
+            after = list(herd)
+            after[i] -= a.pay
+            after[i + 1] += a.count
+            if not pasture.fits_cached(farm.fences, tuple(after), comp.per_field) \
+                    and pasture.fits_cached(farm.fences, herd, comp.per_field):
+                continue                               # would not fit: keep the herd
+            if herd[i] - a.pay >= goal and (
+                    best is None or i > SPECIES.index(best.give)
+                    or (a.give == best.give and a.count > best.count)):
                 best = a
-        return best if best is not None else EndTrading()
+        return best if best is not None else acts[-1]  # no (more) trades
     return acts[0]
 
 

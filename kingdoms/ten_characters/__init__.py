@@ -5,7 +5,7 @@ cards: ten characters, ten of each.  Every turn each player picks a hand card fa
 down; the picks are revealed together and go into a shared display of nine columns
 (the Jester joins another character's column).  Plain cards go in first, then the five
 characters with an immediate effect by initiative number: the Fortune Teller peeks at
-another hand, the Unicorn draws and discards, the Knight may remove a Dragon, the Mage
+another hand, the Unicorn makes everyone draw a card and discard one, the Knight may remove a Dragon, the Mage
 may remove any card, the Jester joins an occupied column.  When everyone holds two
 cards, those two are scored on the display — so every card you play strengthens a
 character you can then no longer keep for scoring.  The display stays for all three
@@ -23,7 +23,9 @@ passes; the most points win.
 keeps a King; the Queen has no Queen+King set.)
 
 Unknown numbers (initiative values, order of equal cards, refills) are documented
-assumptions in ``data.toml``: see ``game.assumptions_table()``.
+assumptions in ``data.toml``: see ``game.assumptions_table()``.  The Unicorn's
+"(alle gleichzeitig)" is read literally (everyone draws and discards); the option
+``unicorn="own"`` plays the other reading (only the Unicorn's player).
 """
 from .rules import (CHARACTERS, COLUMNS, LABELS, Choose, DealCard, Discard, JesterTo,
                     KnightRemove, MageRemove, PeekAt, PeekCard, TenCharacters,

@@ -24,7 +24,7 @@ from kingdoms.core.distribution import Distribution, hypergeometric
 from kingdoms.core.protocol import CHANCE, HIDDEN
 
 from .rules import CHARACTERS, CI, COLUMNS, Choose, TenCharactersState
-from .scoring import LABELS, normalise_counts, score_card, score_pass
+from .scoring import LABELS, _check_points, _score_card, normalise_counts, score_pass
 
 __all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
            "hand_potential", "potential_difference", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
@@ -54,10 +54,11 @@ def card_values(display, points: Mapping[str, int] | None = None) -> dict:
     player keeps a King (the best case of each; both depend on the others' cards).
     """
     n = normalise_counts(display)
+    pts = _check_points(points)
     out = {}
     for c in CHARACTERS:
         others = ("king",) if c == "jester" else ()
-        out[c] = score_card(c, n, others, points)[0]
+        out[c] = _score_card(c, n, others, pts)[0]
     return out
 
 

@@ -100,9 +100,9 @@ def short(s) -> str:
     elif cp == CHANCE:
         who = "chance"
     elif s.phase == "choose":
-        who = f"P{cp + 1} choose"
+        who = f"{s.game.player_name(cp)} chooses"
     else:
-        who = f"P{cp + 1} {s.pending[0].split('_')[0]}"
+        who = f"{s.game.player_name(cp)} {s.pending[0].split('_')[0]}"
     return f"{s.pass_no}.{s.turn} {who} {disp}"[:40]
 
 

@@ -14,8 +14,11 @@ until the reveal.)  The revealed cards go into the display: first those without 
 initiative number, then the others by ascending initiative; equal cards in seat order
 (an editable assumption).  Immediate effects happen as a card goes in:
 
-* Unicorn — its player draws a card, then discards a hand card; all Unicorns of the
-  turn do this together (draws one by one, discards chosen face down, revealed together).
+* Unicorn — "1 Karte ziehen, 1 Handkarte abwerfen (alle gleichzeitig)": every player
+  draws a card (one by one, from the Unicorn's player on), then every player discards a
+  hand card, chosen face down and revealed together; each Unicorn does this as it goes
+  in.  The option ``unicorn="own"`` keeps the other reading (only the Unicorn's player
+  draws and discards; the Unicorns of one turn do it together).
 * Knight — may remove one Dragon from the display.
 * Mage — may remove any one card from the display.
 * Jester — goes into an occupied column of its player's choice and counts as that
@@ -30,13 +33,15 @@ third pass the most points win; a tie shares the win.
 from __future__ import annotations
 
 from bisect import insort
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Mapping
 
 from kingdoms.core.data import DataError, load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
-                                    GameOptionError, State, replace)
+                                    GameOptionError, IllegalAction, State, replace)
 
 from . import scoring as _scoring
 from .scoring import CHARACTERS, COLUMNS, LABELS
@@ -54,11 +59,40 @@ JESTER = CI["jester"]
 
 
 def _name(p) -> str:
-    return f"Player {p + 1}"
+    """``Player 1`` for seat 0: the game's ``player_name`` (Ten Characters has no
+    player names).  Never raises, whatever ``p`` is (texts of malformed actions)."""
+    if isinstance(p, int) and not isinstance(p, bool) and p >= 0:
+        return f"Player {p + 1}"
+    return f"player {_safe_repr(p)}"
 
 
 def _label(card) -> str:
-    return "a card" if card is HIDDEN else f"the {LABELS[card]}"
+    if card is HIDDEN:
+        return "a card"
+    if isinstance(card, str) and card in LABELS:
+        return f"the {LABELS[card]}"
+    return f"{_safe_repr(card)} (not a character)"
+
+
+def _column_label(column) -> str:
+    if isinstance(column, str) and column in LABELS:
+        return LABELS[column]
+    return f"{_safe_repr(column)} (not a column)"
+
+
+def _safe_repr(x) -> str:
+    try:
+        text = repr(x)
+    except Exception:          # a hostile object: its type is enough
+        text = f"<{type(x).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _safe_str(x) -> str:
+    try:
+        return str(x)
+    except Exception:
+        return _safe_repr(x)
 
 
 # =========================================================================== actions
@@ -96,9 +130,11 @@ class KnightRemove(Action):
     remove: bool
 
     def __str__(self):
-        if self.remove:
+        if self.remove is True:
             return f"{_name(self.player)}'s Knight removes a Dragon"
-        return f"{_name(self.player)}'s Knight leaves the Dragons alone"
+        if self.remove is False:
+            return f"{_name(self.player)}'s Knight leaves the Dragons alone"
+        return f"{_name(self.player)}'s Knight: remove={_safe_repr(self.remove)} (not True or False)"
 
 
 @dataclass(frozen=True)
@@ -110,7 +146,7 @@ class MageRemove(Action):
     def __str__(self):
         if self.column is None:
             return f"{_name(self.player)}'s Mage removes nothing"
-        return f"{_name(self.player)}'s Mage removes a card from the {LABELS[self.column]} column"
+        return f"{_name(self.player)}'s Mage removes a card from the {_column_label(self.column)} column"
 
 
 @dataclass(frozen=True)
@@ -120,7 +156,7 @@ class JesterTo(Action):
     column: str
 
     def __str__(self):
-        return f"{_name(self.player)}'s Jester joins the {LABELS[self.column]} column"
+        return f"{_name(self.player)}'s Jester joins the {_column_label(self.column)} column"
 
 
 @dataclass(frozen=True)
@@ -151,7 +187,7 @@ class PeekCard(Action):
 
 @dataclass(frozen=True)
 class UnicornDraw(Action):
-    """Chance: the Unicorn's player draws ``card`` (seen only by that player)."""
+    """Chance: after a Unicorn, ``player`` draws ``card`` (seen only by that player)."""
     player: int
     card: str
 
@@ -164,7 +200,8 @@ class UnicornDraw(Action):
 
 @dataclass(frozen=True)
 class Discard(Action):
-    """After a Unicorn: ``player`` discards a hand card (face down until all have chosen)."""
+    """After a Unicorn's draw: ``player`` discards a hand card (face down until all have
+    chosen)."""
     player: int
     card: str
 
@@ -177,19 +214,40 @@ class Discard(Action):
 
 # =========================================================================== the game
 
+# The range every number in data.toml must lie in (checked when the game is built).
+# The bounds keep every game short and finite: at most 10 passes of at most 20 turns,
+# at most 300 cards.
+RANGES = MappingProxyType({
+    "game.passes": (1, 10),
+    "game.scoring_cards": (1, 5),
+    "game.hand_size": (2, 20),
+    "game.hand_size_two_players": (2, 20),
+    "game.min_players": (2, 5),
+    "game.max_players": (2, 5),
+    "characters.copies": (0, 30),
+    "characters.initiative": (0, 20),
+    "characters.points": (0, 50),
+})
+
+
 def _parse(game) -> dict:
     data = load_data("kingdoms.ten_characters", game.data)
     out = {"data": data}
     g = "game"
-    out["passes"] = data.get(f"{g}.passes", int)
-    out["scoring_cards"] = data.get(f"{g}.scoring_cards", int)
-    out["hand_size"] = data.get(f"{g}.hand_size", int)
-    out["hand_size_two"] = data.get(f"{g}.hand_size_two_players", int)
-    out["min_players"] = data.get(f"{g}.min_players", int)
-    out["max_players"] = data.get(f"{g}.max_players", int)
-    for key in ("passes", "scoring_cards"):
-        if out[key] < 1:
-            raise data.error(f"{g}.{key}", "should be at least 1")
+
+    def number(key, rkey=None):
+        lo, hi = RANGES[rkey or key]
+        return data.get(key, int, min=lo, max=hi)
+
+    out["passes"] = number(f"{g}.passes")
+    out["scoring_cards"] = number(f"{g}.scoring_cards")
+    out["hand_size"] = number(f"{g}.hand_size")
+    out["hand_size_two"] = number(f"{g}.hand_size_two_players")
+    out["min_players"] = number(f"{g}.min_players")
+    out["max_players"] = number(f"{g}.max_players")
+    if out["min_players"] > out["max_players"]:
+        raise data.error(f"{g}.min_players", f"should be at most game.max_players "
+                         f"({out['max_players']}), not {out['min_players']}")
     for key, dkey in (("hand_size", "hand_size"), ("hand_size_two", "hand_size_two_players")):
         if out[key] <= out["scoring_cards"]:
             raise data.error(f"{g}.{dkey}", "should be larger than game.scoring_cards "
@@ -208,8 +266,11 @@ def _parse(game) -> dict:
     out["mage_own"] = data.get(f"{g}.mage_may_remove_own", bool)
     chars = data.get("characters", list)
     names = []
+    if len(chars) != len(CHARACTERS):
+        raise data.error("characters", f"should list exactly the ten characters "
+                         f"{', '.join(CHARACTERS)} (got {len(chars)} entries)")
     for i, ch in enumerate(chars):
-        if not hasattr(ch, "get"):
+        if not isinstance(ch, Mapping):
             raise data.error(f"characters.{i}", "should be a table")
         names.append(data.get(f"characters.{i}.name", str))
     if sorted(names) != sorted(CHARACTERS) or len(names) != len(CHARACTERS):
@@ -218,13 +279,9 @@ def _parse(game) -> dict:
     copies, initiative, points, labels = {}, {}, {}, {}
     for i, name in enumerate(names):
         key = f"characters.{name}"
-        c = data.get(f"characters.{i}.copies", int)
-        if c < 0:
-            raise data.error(f"{key}.copies", "cannot be negative")
-        ini = data.get(f"characters.{i}.initiative", int)
-        if ini < 0:
-            raise data.error(f"{key}.initiative", "should be 0 (no initiative number) or positive")
-        pts = data.get(f"characters.{i}.points", int)
+        c = number(f"characters.{i}.copies", "characters.copies")
+        ini = number(f"characters.{i}.initiative", "characters.initiative")
+        pts = number(f"characters.{i}.points", "characters.points")
         eff = data.get(f"characters.{i}.effect", str)
         if eff != EFFECTS[name]:
             raise data.error(f"{key}.effect", f"should be {EFFECTS[name]!r} (the rules' effect "
@@ -241,20 +298,51 @@ def _parse(game) -> dict:
     return out
 
 
+UNICORN_READINGS = MappingProxyType({
+    "everyone": "every player draws 1 card, then every player discards 1 hand card, the "
+                "discards chosen face down and revealed together (the rule overview's "
+                "literal '1 Karte ziehen, 1 Handkarte abwerfen (alle gleichzeitig)'); "
+                "each Unicorn does this once as it goes into the display",
+    "own": "only the Unicorn's player draws 1 card and discards 1 hand card; all "
+           "Unicorns revealed in the same turn do this together ('alle gleichzeitig' "
+           "read as: all Unicorn players at the same time)",
+})
+"""The two readings of the Unicorn's effect (the ``unicorn`` option; default: literal)."""
+
+
 @dataclass(frozen=True)
 class TenCharacters(Game):
-    """Ten Characters for 2-5 players.  ``data``: path of an edited copy of data.toml."""
+    """Ten Characters for 2-5 players.
+
+    Options: ``data`` (path of an edited copy of data.toml) and ``unicorn``, the
+    reading of the Unicorn's effect "1 Karte ziehen, 1 Handkarte abwerfen (alle
+    gleichzeitig)":
+
+    * ``"everyone"`` (default, the literal text): as each Unicorn goes into the
+      display, every player draws one card (one by one, from the Unicorn's player on
+      in seat order; if the cards run out, the later players draw nothing), then every
+      player who drew discards one hand card face down; the discards are revealed
+      together.
+    * ``"own"``: only the Unicorn's player draws and discards; several Unicorns of one
+      turn draw one by one and discard together.
+    """
 
     name = "ten_characters"
     title = "Ten Characters"
     min_players = 2
     max_players = 5
+    hidden_information = True       # hands, face-down choices and discards, peeks
 
     players: int = 2
     data: str | None = None
+    unicorn: str = "everyone"
 
     def __post_init__(self):
         super().__post_init__()
+        if not isinstance(self.unicorn, str) or self.unicorn not in UNICORN_READINGS:
+            raise GameOptionError(f"{self.title}: unicorn must be one of "
+                                  f"{', '.join(map(repr, UNICORN_READINGS))}, not "
+                                  f"{_safe_repr(self.unicorn)}")
         parsed = _parse(self)
         lo, hi = parsed["min_players"], parsed["max_players"]
         if not lo <= self.players <= hi:
@@ -275,15 +363,75 @@ class TenCharacters(Game):
 
     def __reduce__(self):
         # pickled (e.g. to a worker process) as its configuration; the data is re-read
-        return (type(self), (self.players, self.data))
+        return (type(self), (self.players, self.data, self.unicorn))
+
+    @classmethod
+    def configurations(cls) -> list:
+        """Every player count, plus the other reading of the Unicorn."""
+        return super().configurations() + [{"players": 3, "unicorn": "own"}]
+
+    # -- every action, numbered (kingdoms.interop.openspiel) --------------------------
+    def action_universe(self) -> tuple:
+        """Every action and chance outcome this game can ever produce, in a fixed order:
+        by kind (DealCard, Choose, KnightRemove, MageRemove, JesterTo, PeekAt, PeekCard,
+        UnicornDraw, Discard), then player, then target player, then character in
+        ``CHARACTERS`` order (``None``/False first).  A superset is fine; every listed
+        value is distinct."""
+        n = range(self.players)
+        out = []
+        out += [DealCard(p, c) for p in n for c in CHARACTERS]
+        out += [Choose(p, c) for p in n for c in CHARACTERS]
+        out += [KnightRemove(p, r) for p in n for r in (False, True)]
+        out += [MageRemove(p, c) for p in n for c in (None,) + COLUMNS]
+        out += [JesterTo(p, c) for p in n for c in COLUMNS]
+        out += [PeekAt(p, t) for p in n for t in n]
+        out += [PeekCard(p, t, c) for p in n for t in n for c in CHARACTERS]
+        out += [UnicornDraw(p, c) for p in n for c in CHARACTERS]
+        out += [Discard(p, c) for p in n for c in CHARACTERS]
+        return tuple(out)
+
+    def max_game_length(self) -> int:
+        """A true bound on the number of actions and chance outcomes in a game: each of
+        ``passes`` passes deals ``players x hand`` cards and has ``turns_per_pass``
+        turns; in a turn every player chooses one card, and each revealed card's effect
+        takes at most 2 x players steps (the Unicorn, read "everyone": a draw and a
+        discard per player; the Fortune Teller 2, Knight/Mage/Jester 1)."""
+        n = self.players
+        per_turn = n * (1 + 2 * n)
+        return self.passes * (n * self.hand + self.turns_per_pass * per_turn)
+
+    # -- players ----------------------------------------------------------------
+    def policies(self) -> dict:
+        """``random``, ``hold back`` and ``greedy`` (see ``strategies``)."""
+        from .strategies import STRATEGIES
+        return dict(STRATEGIES)
+
+    def default_policies(self) -> tuple:
+        """The greedy strategy in every seat: cheap, looks only at its own view.
+        (Every game ends by the rules: a pass has a fixed number of turns.)"""
+        from .strategies import greedy_policy
+        return (greedy_policy,) * self.players
 
     # -- data -----------------------------------------------------------------
 
-
     def label(self, card) -> str:
-        return "?" if card is HIDDEN else self.labels[card]
+        if card is HIDDEN:
+            return "?"
+        if isinstance(card, str) and card in self.labels:
+            return self.labels[card]
+        return f"{_safe_repr(card)} (not a character)"
 
     # -- start ----------------------------------------------------------------
+    def objectives(self) -> dict:
+        """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
+        the win, each player's points, and with two players the points margin."""
+        out = {"share of the win": lambda s: s.returns(),
+               "points": lambda s: tuple(s.points)}
+        if self.players == 2:
+            out["points margin"] = lambda s: (s.points[0] - s.points[1],
+                                              s.points[1] - s.points[0])
+        return out
+
     def initial_state(self) -> "TenCharactersState":
         n = self.players
         z9 = (0,) * len(COLUMNS)
@@ -398,6 +546,49 @@ def _forget(known: tuple, target: int, card: str) -> tuple:
     return tuple(rows)
 
 
+def _same(a, b) -> bool:
+    """``a == b`` field by field with the same types (so ``True`` is not ``1`` and an
+    object equal to everything, such as ``unittest.mock.ANY``, equals nothing)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Action):
+        return all(_same(getattr(a, f.name), getattr(b, f.name))
+                   for f in dataclasses.fields(a) if f.compare)
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
+def _checked(state, action):
+    """The action (or chance outcome) open at ``state`` that ``action`` stands for, or
+    ``IllegalAction`` naming the problem (never another exception)."""
+    cp = state.current_player()
+    if cp == TERMINAL:
+        raise IllegalAction(f"The game is over: no more actions ({_safe_str(action)}).")
+    legal = state.legal_actions()
+    for a in legal:
+        if a is action:
+            return a
+    for a in legal:
+        if _same(a, action):
+            return a
+    if cp == CHANCE:
+        raise IllegalAction(f"{_safe_str(action)} cannot happen at this chance event.")
+    if not isinstance(action, Action):
+        reason = (f"{_safe_repr(action)} is not an action of {state.game.title}; "
+                  f"the actions open now are listed by legal_actions().")
+    else:
+        try:
+            reason = state._why_illegal(action)
+        except Exception:
+            reason = None
+        if reason is None:
+            reason = f"{_safe_str(action)} is not one of the actions open now."
+    raise IllegalAction(f"{state.game.player_name(cp)} may not do that: {reason}")
+
+
 # =========================================================================== states
 
 @dataclass(frozen=True)
@@ -443,6 +634,14 @@ class TenCharactersState(State):
                 return p
         raise AssertionError("no discard pending")  # pragma: no cover
 
+    # ---- checking actions -----------------------------------------------------
+    def apply(self, action) -> "TenCharactersState":
+        """The state after ``action``; anything but one of the actions (or chance
+        outcomes) open now, field by field of the same types, is an ``IllegalAction``."""
+        if action is None or action is not self.__dict__.get("_sampled"):
+            action = _checked(self, action)
+        return super().apply(action)
+
     # ---- decisions ------------------------------------------------------------
     def _legal_actions(self):
         p = self.current_player()
@@ -483,7 +682,7 @@ class TenCharactersState(State):
                 "mage": "Your Mage may remove any one card from the display, or nothing.",
                 "jester": "Your Jester must go into a column that already holds cards.",
                 "peek_target": "Your Fortune Teller looks at a hand card of another player.",
-                "unicorn_discard": "After your Unicorn's draw you discard one of your hand cards."}
+                "unicorn_discard": "After the Unicorn's draw you discard one of your hand cards."}
         if kind == "mage" and isinstance(action, MageRemove) and action.column is not None:
             return "The Mage can only remove a card from a column that holds cards."
         return need.get(kind)
@@ -491,7 +690,12 @@ class TenCharactersState(State):
     # ---- chance ---------------------------------------------------------------
     def _draw_source(self) -> tuple:
         """The pile to draw from (the discards reshuffled, if the pile is empty)."""
-        return self.pile if self.pile_size > 0 else self.discard
+        src = self.pile if self.pile_size > 0 else self.discard
+        if src is HIDDEN or HIDDEN in src:
+            raise ValueError("in a player's view the draw pile is hidden, so a draw has no "
+                             "listed chances here; ask the full state (or, for one player's "
+                             "estimate, kingdoms.ten_characters.odds.unicorn_draw_odds)")
+        return src
 
     def _draws(self, cls, p):
         src = self._draw_source()
@@ -602,25 +806,44 @@ class TenCharactersState(State):
         raise AssertionError(f"unexpected {a!r} in {kind}")  # pragma: no cover
 
     # ---- the reveal and the resolution ------------------------------------------
-    def _tie_rank(self, p: int) -> int:
+    def _tie_rank(self, p: int, pass_no: int, turn: int) -> int:
         n = self.game.players
         if self.game.equal_order == "rotating":
-            start = ((self.pass_no - 1) * self.game.turns_per_pass + self.turn - 1) % n
+            start = ((pass_no - 1) * self.game.turns_per_pass + turn - 1) % n
             return (p - start) % n
         return p
 
-    def resolution_order(self) -> tuple:
-        """The revealed cards ``((player, card), ...)`` in the order they go into the display."""
+    def _ordered(self, cards, pass_no: int, turn: int) -> tuple:
+        """``cards`` (one per player) as ``((player, card), ...)`` in display order."""
         ini = self.game.initiative
-        cards = [(p, c) for p, c in enumerate(self.chosen)]
-        cards.sort(key=lambda pc: (ini[CI[pc[1]]], self._tie_rank(pc[0])))
-        return tuple(cards)
+        out = [(p, c) for p, c in enumerate(cards)]
+        out.sort(key=lambda pc: (ini[CI[pc[1]]], self._tie_rank(pc[0], pass_no, turn)))
+        return tuple(out)
+
+    def _revealed_in(self) -> tuple:
+        """``(pass, turn)`` of the latest reveal (``revealed``)."""
+        if self.phase == "effect":
+            return self.pass_no, self.turn
+        if self.phase == "choose" and self.turn > 1:
+            return self.pass_no, self.turn - 1
+        if self.phase == "over":
+            return self.pass_no, self.game.turns_per_pass
+        # dealing, or the first choice of a pass: the last turn of the previous pass
+        return self.pass_no - 1, self.game.turns_per_pass
+
+    def resolution_order(self) -> tuple:
+        """The cards revealed in the latest turn, ``((player, card), ...)`` in the order
+        they go into the display (before the first reveal: ``()``)."""
+        if any(c is None for c in self.revealed):
+            return ()
+        return self._ordered(self.revealed, *self._revealed_in())
 
     def _reveal(self):
         known = self.known
         for p, c in enumerate(self.chosen):
             known = _forget(known, p, c)
-        s = replace(self, revealed=self.chosen, queue=self.resolution_order(), known=known,
+        order = self._ordered(self.chosen, self.pass_no, self.turn)
+        s = replace(self, revealed=self.chosen, queue=order, known=known,
                     chosen=(None,) * self.game.players, phase="effect")
         return s._resolve()
 
@@ -652,6 +875,19 @@ class TenCharactersState(State):
         queue = d["queue"]
         while queue:
             p, card = queue[0]
+            if card == "unicorn" and s.game.unicorn == "everyone":
+                queue = queue[1:]
+                d["queue"] = queue
+                d["columns"] = _bump(d["columns"], COL["unicorn"], 1)
+                available = d["pile_size"] + sum(d["discard"])
+                if available == 0:
+                    continue      # nothing to draw: no draw and no discard
+                # everyone draws, one by one from the Unicorn's player on in seat order;
+                # if the cards run out, the later players draw (and discard) nothing
+                n = s.game.players
+                drawers = tuple((p + i) % n for i in range(n))[:available]
+                d["pending"] = ("unicorn_draw", drawers, drawers)
+                return s
             if card == "unicorn":
                 group = []
                 while queue and queue[0][1] == "unicorn":
@@ -747,12 +983,22 @@ class TenCharactersState(State):
 
     # ---- hidden information ------------------------------------------------------------
     def view(self, player: int) -> "TenCharactersState":
+        """What ``player`` (0..players-1) may see: other hands, face-down choices and
+        discards, the draw pile and others' Fortune Teller knowledge are hidden."""
+        n = self.game.players
+        if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
+            raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
+                             f"({', '.join(self.game.player_name(q) for q in range(n))}), "
+                             f"not {_safe_repr(player)}")
         hands = tuple(h if p == player else (HIDDEN,) * len(h) for p, h in enumerate(self.hands))
         chosen = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(self.chosen))
         disc = tuple(c if p == player or c is None else HIDDEN
                      for p, c in enumerate(self.discarding))
-        known = tuple(tuple(k if player in (v, t) else (HIDDEN,) * len(k)
-                            for t, k in enumerate(row)) for v, row in enumerate(self.known))
+        # What a Fortune Teller saw is known to the looker and the target only; a
+        # bystander learns nothing, not even how many cards (it would show when the
+        # card is played).
+        known = tuple(tuple(k if player in (v, t) else () for t, k in enumerate(row))
+                      for v, row in enumerate(self.known))
         discard = self.discard
         if not self.game.discards_public:
             discard = (HIDDEN,) * len(CHARACTERS) if sum(discard) else discard

@@ -24,8 +24,10 @@ in its data file.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
 
 __all__ = ["CHARACTERS", "COLUMNS", "LABELS", "DEFAULT_POINTS", "ScoreTerm", "ScoreSheet",
            "score_card", "score_pass", "normalise_counts"]
@@ -40,26 +42,92 @@ DEFAULT_POINTS = {"fortune_teller": 2, "dragon": 4, "mage": 3, "noble": 4, "farm
                   "knight": 5, "unicorn": 3, "queen": 3, "king": 4, "jester": 4}
 
 
+class _Counts(dict):
+    """Column lengths already checked by ``normalise_counts`` (all nine columns)."""
+
+
+_COLUMN_SET = frozenset(COLUMNS)
+_CHARACTER_SET = frozenset(CHARACTERS)
+
+
+def _count(value, where: str) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{where}: a number of cards, not {value!r}")
+    try:
+        k = operator.index(value)            # ints (and numpy ints), never floats or text
+    except TypeError:
+        raise ValueError(f"{where}: a whole number of cards, not {value!r}") from None
+    if k < 0:
+        raise ValueError(f"{where}: a column cannot hold a negative number of cards ({k})")
+    return k
+
+
 def normalise_counts(counts) -> dict:
     """Column lengths as a dict over all nine columns (missing columns are 0).
 
     ``counts`` is a mapping ``character -> cards in that column`` (Jesters lying in a
-    column already included) or a sequence of nine numbers in ``COLUMNS`` order.
+    column already included) or a sequence of nine numbers in ``COLUMNS`` order.  An
+    unknown key (the Jester has no column), a negative or fractional count is a
+    ``ValueError``.
     """
+    if type(counts) is _Counts:
+        return counts
     if isinstance(counts, Mapping):
-        bad = set(counts) - set(COLUMNS)
+        bad = [k for k in counts if not (isinstance(k, str) and k in _COLUMN_SET)]
         if bad:
-            raise ValueError(f"no display column for {', '.join(sorted(bad))} "
+            raise ValueError(f"no display column for {', '.join(sorted(map(repr, bad)))} "
                              f"(the Jester has no column; the columns are {', '.join(COLUMNS)})")
-        out = {c: int(counts.get(c, 0)) for c in COLUMNS}
+        out = _Counts((c, _count(counts.get(c, 0), c)) for c in COLUMNS)
+    elif isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+        raise ValueError(f"column lengths are a mapping {{column: cards}} or nine numbers, "
+                         f"not {counts!r}")
     else:
         counts = tuple(counts)
         if len(counts) != len(COLUMNS):
             raise ValueError(f"expected {len(COLUMNS)} column lengths, got {len(counts)}")
-        out = dict(zip(COLUMNS, (int(x) for x in counts)))
-    if any(v < 0 for v in out.values()):
-        raise ValueError("a column cannot hold a negative number of cards")
+        out = _Counts((c, _count(x, c)) for c, x in zip(COLUMNS, counts))
     return out
+
+
+def _check_points(points) -> Mapping:
+    """The points per character to use: the rulebook's, or ``points`` checked to give a
+    whole number for each of the ten characters and nothing else."""
+    if points is None or points is DEFAULT_POINTS:
+        return DEFAULT_POINTS
+    if _CHECKED_PROXIES.get(id(points)) is points:
+        return points
+    if not isinstance(points, Mapping):
+        raise ValueError(f"points: a mapping {{character: points}}, not {points!r}")
+    unknown = [k for k in points if not (isinstance(k, str) and k in _CHARACTER_SET)]
+    missing = [c for c in CHARACTERS if c not in points]
+    if unknown or missing:
+        raise ValueError("points: give the number for each of the ten characters "
+                         f"{', '.join(CHARACTERS)}"
+                         + (f"; unknown: {', '.join(sorted(map(repr, unknown)))}" if unknown else "")
+                         + (f"; missing: {', '.join(missing)}" if missing else ""))
+    for c in CHARACTERS:
+        v = points[c]
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"points: {c} should be a whole number, not {v!r}")
+    if type(points) is MappingProxyType and len(_CHECKED_PROXIES) < 64:
+        # read-only views (a game's points) are checked once; kept alive here so that
+        # their id is never reused
+        _CHECKED_PROXIES[id(points)] = points
+    return points
+
+
+_CHECKED_PROXIES: dict = {}
+
+
+def _check_cards(cards, what: str) -> tuple:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise ValueError(f"{what}: a list of characters, not {cards!r}")
+    cards = tuple(cards)
+    for c in cards:
+        if not (isinstance(c, str) and c in _CHARACTER_SET):
+            raise ValueError(f"{what}: unknown character {c!r}; the characters are "
+                             f"{', '.join(CHARACTERS)}")
+    return cards
 
 
 @dataclass(frozen=True)
@@ -82,10 +150,15 @@ def score_card(card: str, counts, others: Sequence[str] = (),
     ``counts``: the display's column lengths; ``others``: the scoring cards of all OTHER
     players (only the King and the Jester look at them).
     """
-    n = counts if isinstance(counts, dict) and len(counts) == len(COLUMNS) else normalise_counts(counts)
-    pts = DEFAULT_POINTS if points is None else points
-    if card not in DEFAULT_POINTS:
+    n = normalise_counts(counts)
+    pts = _check_points(points)
+    if not (isinstance(card, str) and card in _CHARACTER_SET):
         raise ValueError(f"unknown character {card!r}; the characters are {', '.join(CHARACTERS)}")
+    return _score_card(card, n, _check_cards(others, "others"), pts)
+
+
+def _score_card(card: str, n: dict, others, pts) -> tuple[int, str]:
+    """``score_card`` on checked arguments (``normalise_counts``, ``_check_points``)."""
     k = pts[card]
     if card == "farmer":
         if n["farmer"] >= n["knight"]:
@@ -156,13 +229,18 @@ def score_pass(counts, scoring_cards: Sequence[Sequence[str]],
     is accepted).  A pure function: the same display and cards always give the same sheet.
     """
     n = normalise_counts(counts)
+    points = _check_points(points)
+    if isinstance(scoring_cards, (str, bytes)) or not isinstance(scoring_cards, Iterable):
+        raise ValueError(f"scoring_cards: one list of characters per player, not {scoring_cards!r}")
+    scoring_cards = tuple(_check_cards(cs, f"scoring cards of Player {p + 1}")
+                          for p, cs in enumerate(scoring_cards))
     terms = []
     totals = []
     for p, cards in enumerate(scoring_cards):
         others = [c for q, cs in enumerate(scoring_cards) if q != p for c in cs]
         total = 0
         for card in cards:
-            pts, why = score_card(card, n, others, points)
+            pts, why = _score_card(card, n, others, points)
             terms.append(ScoreTerm(p, card, pts, why))
             total += pts
         totals.append(total)

@@ -1,38 +1,107 @@
 """``DistributionPlot``: an exact ``Distribution`` as a bar chart, with a seeded
-Monte Carlo overlay whose sample size is chosen by a slider."""
+Monte Carlo overlay whose sample size is chosen by a slider.
+
+The chart is SVG (crisp at any size), with labelled axes, the legend below the plot
+(never over the bars), the exact probability written above each bar (above the
+simulated dot too, so neither hides the other), and — once there are samples — the
+95% range in which a simulated frequency falls for that many samples: it narrows as
+``n`` grows (the law of large numbers).  Colours are Okabe–Ito (colour-blind safe).
+"""
 from __future__ import annotations
 
+import base64
 import html
+import io
+import math
 import random
 from collections import Counter
+from fractions import Fraction
 from typing import Any, Callable
 
 import ipywidgets as W
 
 from ..core.distribution import Distribution
-from ._common import figure_png, new_figure
+from ..core.tree import PALETTE, format_number
 
-__all__ = ["DistributionPlot"]
+__all__ = ["DistributionPlot", "band95", "plot_distribution"]
+
+
+def band95(p, n: int) -> tuple[float, float]:
+    """The range in which the frequency of an outcome of probability ``p`` falls in
+    about 95% of runs of ``n`` samples: ``p ± 1.96·sqrt(p(1-p)/n)``, within [0, 1]."""
+    p = float(p)
+    if n <= 0:
+        return (p, p)
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    return (max(0.0, p - half), min(1.0, p + half))
+
+
+def plot_distribution(ax, dist: Distribution, samples=None, title: str | None = None,
+                      xlabel: str = "outcome", ylabel: str = "probability"):
+    """Draw ``dist`` (and the frequencies of ``samples``) on ``ax``; returns ``ax``."""
+    outcomes = list(dist)
+    probs = [dist[o] for o in outcomes]
+    xs = list(range(len(outcomes)))
+    ax.bar(xs, [float(p) for p in probs], width=0.7, color=PALETTE["sky"],
+           edgecolor=PALETTE["blue"], label="exact probability", zorder=2)
+    tops = [float(p) for p in probs]
+    if samples:
+        n = len(samples)
+        counts = Counter(samples)
+        freq = [counts.get(o, 0) / n for o in outcomes]
+        lows, highs = zip(*(band95(p, n) for p in probs))
+        centre = [float(p) for p in probs]
+        ax.errorbar(xs, centre, yerr=[[c - lo for c, lo in zip(centre, lows)],
+                                      [hi - c for c, hi in zip(centre, highs)]],
+                    fmt="none", ecolor="#333333", elinewidth=1.2, capsize=6, zorder=3,
+                    label=f"95% range of a frequency from {n:,} samples")
+        ax.plot(xs, freq, "D", color=PALETTE["vermillion"], markersize=6, zorder=4,
+                markeredgecolor="white", label=f"simulated frequency ({n:,} samples)")
+        tops = [max(t, f, hi) for t, f, hi in zip(tops, freq, highs)]
+    top = max(tops, default=1.0) or 1.0
+    if len(outcomes) <= 16:
+        for x, p, t in zip(xs, probs, tops):
+            ax.annotate(format_number(p, exact=False), (x, t), xytext=(0, 7),
+                        textcoords="offset points", ha="center", va="bottom", fontsize=8,
+                        zorder=5)
+    ax.set_ylim(0, top * 1.18)
+    labels = [str(o) for o in outcomes]
+    crowded = sum(map(len, labels)) > 70 or max(map(len, labels), default=0) > 12
+    ax.set_xticks(xs, labels, rotation=35 if crowded else 0,
+                  ha="right" if crowded else "center", fontsize=8)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(axis="y", color="#dddddd", zorder=0)
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35 if crowded else -0.2),
+              ncol=3, fontsize=8, frameon=False)
+    return ax
 
 
 class DistributionPlot(W.VBox):
-    """Bars: the exact probabilities (labelled with their Fractions).  Dots: the
+    """Bars: the exact probabilities (labelled with their fractions).  Diamonds: the
     relative frequencies in ``n`` simulated samples (``n`` from the slider; 0 = no
-    overlay).  ``sampler(rng, n)`` returns a list of ``n`` outcomes (default: draws
-    from ``dist`` itself); the same ``seed`` gives the same samples.
+    overlay), with the 95% range a frequency from ``n`` samples falls in.
+    ``sampler(rng, n)`` returns a list of ``n`` outcomes (default: draws from ``dist``
+    itself); the same ``seed`` gives the same samples.  ``xlabel`` names the outcome
+    axis (e.g. "number of Fools").
 
-    Programmatic API: ``.dist``, ``.n`` (settable), ``.samples``, ``.frequencies()``.
+    Programmatic API: ``.dist``, ``.n`` (settable), ``.samples``, ``.frequencies()``,
+    ``.svg()``.
     """
 
     def __init__(self, dist: Distribution, sampler: Callable[[random.Random, int], list] | None = None,
                  n: int = 0, max_n: int = 20_000, seed: Any = 0, title: str | None = None,
-                 render: bool = True):
+                 render: bool = True, xlabel: str = "outcome"):
         if not isinstance(dist, Distribution):
             dist = Distribution(dist)
         self.dist = dist
         self.sampler = sampler or (lambda rng, k: dist.sample(rng, k))
         self.seed = seed
         self.title = title
+        self.xlabel = xlabel
         self.samples: list = []
         self._render_images = render
         self._slider = W.IntSlider(value=n, min=0, max=max_n, step=max(1, max_n // 200),
@@ -40,7 +109,7 @@ class DistributionPlot(W.VBox):
                                    layout=W.Layout(width="420px"))
         self._slider.add_class("kingdoms-samples")
         self._slider.observe(lambda _c: self._update(), names="value")
-        self._image = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self._image = W.HTML(layout=W.Layout(max_width="100%"))
         self._image.add_class("kingdoms-distribution-image")
         self._table = W.HTML()
         self._table.add_class("kingdoms-distribution-table")
@@ -66,24 +135,48 @@ class DistributionPlot(W.VBox):
     def __repr__(self):
         return f"DistributionPlot({len(self.dist)} outcomes, {self.n} samples)"
 
+    def svg(self) -> str:
+        """The chart as SVG text."""
+        import matplotlib
+        from matplotlib.figure import Figure
+        with matplotlib.rc_context({"svg.fonttype": "none"}):
+            fig = Figure(figsize=(max(5, 0.7 * len(self.dist) + 2.5), 3.6))
+            ax = fig.add_subplot()
+            plot_distribution(ax, self.dist, self.samples or None, self.title, self.xlabel)
+            buf = io.StringIO()
+            fig.savefig(buf, format="svg", bbox_inches="tight")
+        return buf.getvalue()
+
+    def _alt_text(self) -> str:
+        parts = [f"{o}: {format_number(p)}" for o, p in list(self.dist.items())[:12]]
+        text = (f"Bar chart{': ' + self.title if self.title else ''}. Exact probabilities — "
+                + "; ".join(parts))
+        if self.samples:
+            text += f". Simulated frequencies from {len(self.samples):,} samples shown as dots."
+        return text
+
     def _update(self) -> None:
         n = self.n
         self.samples = list(self.sampler(random.Random(self.seed), n)) if n > 0 else []
         freq = self.frequencies()
         rows = []
         for o, p in self.dist.items():
-            sim = f"<td>{freq[o]:.4f}</td>" if freq else ""
-            rows.append(f"<tr><td>{html.escape(str(o))}</td><td>{p}</td>"
-                        f"<td>{float(p):.4f}</td>{sim}</tr>")
-        head = "<th>simulated</th>" if freq else ""
+            sim = ""
+            if freq:
+                lo, hi = band95(p, len(self.samples))
+                sim = f"<td>{freq[o]:.3f}</td><td>{lo:.3f} to {hi:.3f}</td>"
+            rows.append(f"<tr><td>{html.escape(str(o))}</td><td>{html.escape(format_number(p))}</td>"
+                        f"{sim}</tr>")
+        head = ("<th>simulated frequency</th><th>95% range for this many samples</th>"
+                if freq else "")
         outside = [o for o in set(self.samples) if o not in self.dist]
         extra = (f"<div style='color:#a61b1b'>{len(outside)} simulated outcomes are not in "
-                 f"the exact distribution: {html.escape(str(sorted(map(str, outside))[:5]))}</div>"
+                 f"the exact distribution: {html.escape(', '.join(sorted(map(str, outside))[:5]))}</div>"
                  if outside else "")
-        self._table.value = ("<table><tr><th>outcome</th><th>P (exact)</th><th>P</th>"
-                             f"{head}</tr>{''.join(rows)}</table>{extra}")
+        self._table.value = (f"<table cellpadding='4'><tr><th>{html.escape(self.xlabel)}</th>"
+                             f"<th>exact probability</th>{head}</tr>{''.join(rows)}</table>{extra}")
         if self._render_images:
-            fig = new_figure((max(4, 0.6 * len(self.dist) + 2), 3))
-            ax = fig.add_subplot()
-            self.dist.plot(ax=ax, samples=self.samples or None, title=self.title)
-            self._image.value = figure_png(fig)
+            data = base64.b64encode(self.svg().encode("utf-8")).decode("ascii")
+            self._image.value = (f'<img src="data:image/svg+xml;base64,{data}" '
+                                 f'alt="{html.escape(self._alt_text())}" '
+                                 'style="max-width:100%;height:auto">')

@@ -5,11 +5,18 @@ It works through the protocol only (``legal_actions``, ``chance_outcomes``,
 
 Programmatic API (used by tests and notebooks)::
 
-    s = Stepper(kingdoms.game("horse", players=2), seed=1)
+    s = Stepper(kingdoms.game("horse", players=2), seed=1)   # opens at the first decision
     s.choose(s.state.legal_actions()[0])   # or s.choose("stand"): matched by its text
     s.roll()                                # a seeded draw at a chance node
     s.undo(); s.redo(); s.goto(0)
-    s.state, s.history, s.index, s.states, s.message
+    s.state, s.history, s.index, s.states, s.message, s.setup
+    s.set_seat(1, "random")                 # a named bot from game.policies(); None: human
+
+Started from a game, the set-up chance events (shuffles, deals, first rolls) are
+played with the seed and the Stepper opens at the first decision (``s.setup`` lists
+them; ``show_setup=True`` starts before them).  Hidden-information games open in the
+human seat's view.  Moves are buttons, grouped by kind; with many, a filter box
+narrows them.
 """
 from __future__ import annotations
 
@@ -20,15 +27,19 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.protocol import CHANCE, TERMINAL, Game, IllegalAction, State, TooManyOutcomes
+from ..core.tree import state_caption
 from ._common import button, close_all, message_html
 
 __all__ = ["Stepper"]
 
 OMNISCIENT = "all"
+TURN = "turn"          # the view of the human whose turn it is (hot-seat play)
+MAX_SHOWN = 200        # buttons at most; beyond, the filter box narrows the list
 
 
-def _seat_policies(seats, players: int) -> dict[int, Callable]:
-    """``seats`` as ``{player: policy}`` (a list may hold ``None`` for humans)."""
+def _seat_policies(seats, players: int, named: Mapping | None = None) -> dict[int, Callable]:
+    """``seats`` as ``{player: policy}`` (a list may hold ``None`` for humans; a
+    string names a policy of ``game.policies()``)."""
     if seats is None:
         return {}
     if isinstance(seats, Mapping):
@@ -42,6 +53,12 @@ def _seat_policies(seats, players: int) -> dict[int, Callable]:
     for p, pol in items:
         if not isinstance(p, int) or not 0 <= p < players:
             raise ValueError(f"seat {p!r} is not a player index 0..{players - 1}")
+        if isinstance(pol, str):
+            named = named or {}
+            if pol not in named:
+                raise ValueError(f"seat {p}: no player called {pol!r}; the game offers "
+                                 f"{', '.join(repr(k) for k in named)}")
+            pol = named[pol]
         if pol is not None:
             if not callable(pol):
                 raise TypeError(f"seat {p}: a policy is a callable policy(state, rng)")
@@ -54,20 +71,27 @@ class Stepper(W.VBox):
     by a seeded roll, undo/redo, time travel, a move log and the players' views.
 
     ``game_or_state``: a ``Game``, a ``State`` to start from, or a registered game
-    name.  ``seats``: policies ``policy(state, rng)`` for bot players, as a dict
-    ``{player: policy}`` or a list (``None`` for a human seat).  ``seed`` seeds the
-    ``random.Random`` used for rolls and bots.  ``max_buttons``: above this many
-    choices a dropdown replaces the buttons.  ``autoplay``: after a human move, let
+    name.  ``seats``: bot players, as ``{player: policy}`` or a list (``None`` for a
+    human seat); a policy is ``policy(state, rng)`` or the name of one of
+    ``game.policies()``.  Each seat can also be switched between human and the named
+    bots in the widget.  ``seed`` seeds the ``random.Random`` used for the set-up,
+    rolls and bots.  ``show_setup``: start before the set-up chance events (default:
+    they are played with the seed and the Stepper opens at the first decision; only
+    when started from a game).  ``perspective``: whose view is shown ("all" for
+    everything, a player index, or "turn" for the human to move); default everything,
+    or for hidden-information games the human seat's view.  ``max_buttons``: above
+    this many choices a filter box appears.  ``autoplay``: after a human move, let
     chance and the bots play until a human is to move.
     """
 
     def __init__(self, game_or_state: Game | State | str, seats=None, seed: Any = None,
                  max_buttons: int = 12, autoplay: bool = False, max_steps: int = 10_000,
-                 perspective: int | str = OMNISCIENT):
+                 perspective: int | str | None = None, show_setup: bool = False):
         if isinstance(game_or_state, str):
             import kingdoms
             game_or_state = kingdoms.game(game_or_state)
-        if isinstance(game_or_state, Game):
+        from_game = isinstance(game_or_state, Game)
+        if from_game:
             start = game_or_state.initial_state()
         elif isinstance(game_or_state, State):
             start = game_or_state
@@ -77,14 +101,24 @@ class Stepper(W.VBox):
         self.game = start.game
         self.seed = seed
         self.rng = random.Random(seed)
-        self.seats = _seat_policies(seats, self.game.players)
+        try:
+            self._named = dict(self.game.policies())
+        except Exception:        # a game's hook failing: humans and random only
+            from ..core.play import random_policy
+            self._named = {"random": random_policy}
+        self.seats = _seat_policies(seats, self.game.players, self._named)
         self.max_buttons = max_buttons
         self.max_steps = max_steps
         self.autoplay = autoplay
+        self.setup: tuple = ()
+        if from_game and not show_setup:
+            start, self.setup = self._play_setup(start)
         self._states: list[State] = [start]
         self._index = 0
         self._message = ("", "info")
         self._tree = None
+        if perspective is None:
+            perspective = self._default_perspective()
 
         # --- the parts ------------------------------------------------------------
         self._title = W.HTML()
@@ -96,19 +130,40 @@ class Stepper(W.VBox):
         self._choices.add_class("kingdoms-choices")
         self._msg = W.HTML()
         self._msg.add_class("kingdoms-message")
-        self._undo_b = button("↶ undo", "kingdoms-undo", on_click=self.undo)
-        self._redo_b = button("↷ redo", "kingdoms-redo", on_click=self.redo)
+        self._undo_b = button("↶ undo", "kingdoms-undo", on_click=self.undo,
+                              tooltip="one step back")
+        self._redo_b = button("↷ redo", "kingdoms-redo", on_click=self.redo,
+                              tooltip="one step forward again")
         self._slider = W.IntSlider(value=0, min=0, max=0, description="step",
                                    continuous_update=False,
                                    layout=W.Layout(width="320px"))
         self._slider.add_class("kingdoms-history")
         self._slider.observe(self._on_slider, names="value")
-        names = [(self.game.player_name(k), k) for k in range(self.game.players)]
-        self._persp = W.Dropdown(options=[("omniscient", OMNISCIENT)] + names,
-                                 value=perspective, description="view",
-                                 layout=W.Layout(width="220px"))
+        names = [(f"what {self.game.player_name(k)} sees", k)
+                 for k in range(self.game.players)]
+        self._persp = W.Dropdown(options=[("everything (teacher)", OMNISCIENT),
+                                          ("the player to move", TURN)] + names,
+                                 value=perspective, description="show",
+                                 layout=W.Layout(width="260px"))
         self._persp.add_class("kingdoms-perspective")
         self._persp.observe(lambda _c: self._render(), names="value")
+        self._seat_boxes = []
+        for k in range(self.game.players):
+            opts = [("human", "")] + [(f"bot: {n}", n) for n in self._named]
+            current = ""
+            if k in self.seats:
+                current = next((n for n, f in self._named.items() if f is self.seats[k]), None)
+                if current is None:
+                    current = f"given:{k}"
+                    opts.append(("bot (given)", current))
+                    self._given = getattr(self, "_given", {})
+                    self._given[current] = self.seats[k]
+            d = W.Dropdown(options=opts, value=current,
+                           description=self.game.player_name(k),
+                           layout=W.Layout(width="240px"))
+            d.add_class("kingdoms-seat")
+            d.observe(lambda c, k=k: self._on_seat(k, c["new"]), names="value")
+            self._seat_boxes.append(d)
         self._until_b = button("play until my turn", "kingdoms-play-until-turn",
                                on_click=self.play_until_my_turn,
                                tooltip="chance and the bot seats play until a human "
@@ -121,11 +176,17 @@ class Stepper(W.VBox):
         self._tree_box.add_class("kingdoms-tree-box")
         self._log = W.HTML()
         self._log.add_class("kingdoms-log")
-        controls = W.HBox([self._undo_b, self._redo_b, self._slider, self._persp])
-        bots = W.HBox([self._until_b, self._end_b, self._tree_b])
+        controls = W.HBox([self._undo_b, self._redo_b, self._slider, self._persp],
+                          layout=W.Layout(flex_flow="row wrap"))
+        bots = W.HBox([self._until_b, self._end_b, self._tree_b],
+                      layout=W.Layout(flex_flow="row wrap"))
+        seats_row = W.HBox([W.HTML("<b>Seats:</b>&nbsp;")] + self._seat_boxes,
+                           layout=W.Layout(flex_flow="row wrap"))
+        seats_row.add_class("kingdoms-seats")
         log_box = W.Accordion(children=[self._log], titles=("moves so far",))
         super().__init__([self._title, self._status, self._state_html, self._msg,
-                          self._choices, controls, bots, log_box, self._tree_box])
+                          self._choices, controls, bots, seats_row, log_box,
+                          self._tree_box])
         self.add_class("kingdoms-stepper")
         self._render()
 
@@ -163,6 +224,39 @@ class Stepper(W.VBox):
     def perspective(self, value):
         self._persp.value = value
 
+    def viewer(self):
+        """The player whose view is shown now (``"all"`` for everything)."""
+        persp = self._persp.value
+        if persp != TURN:
+            return persp
+        humans = [p for p in range(self.game.players) if p not in self.seats]
+        cp = self.state.current_player()
+        if cp >= 0 and cp in humans:
+            return cp
+        # between human turns: the human who moved last (else the first human)
+        for s in reversed(self._states[:self._index + 1]):
+            if s._last is not None and s._last[0] in humans:
+                return s._last[0]
+        return humans[0] if humans else OMNISCIENT
+
+    def set_seat(self, player: int, policy) -> None:
+        """Make ``player`` a human seat (``None``) or a bot (a name from
+        ``game.policies()`` or a policy function)."""
+        if not isinstance(player, int) or not 0 <= player < self.game.players:
+            raise ValueError(f"seat {player!r} is not one of the players "
+                             f"1..{self.game.players}")
+        if policy is None or policy == "":
+            self.seats.pop(player, None)
+        else:
+            self.seats.update(_seat_policies({player: policy}, self.game.players,
+                                             self._named))
+        box = self._seat_boxes[player]
+        name = "" if policy is None else policy if isinstance(policy, str) else next(
+            (n for n, f in self._named.items() if f is policy), None)
+        if name is not None and name != box.value and name in [v for _, v in box.options]:
+            box.value = name              # the observer re-renders
+        self._render()
+
     def choose(self, action) -> bool:
         """Take ``action`` (a decision or a chance outcome) from the current state.
 
@@ -174,7 +268,7 @@ class Stepper(W.VBox):
         if isinstance(action, str):
             found = self._by_text(action)
             if found is None:
-                self._set_message(f"No legal action reads {action!r} here.", "error")
+                self._set_message(f"No move here reads “{action}”.", "error")
                 self._render()
                 return False
             action = found
@@ -194,7 +288,7 @@ class Stepper(W.VBox):
         """At a chance node: draw the outcome with the stepper's seeded random source."""
         state = self.state
         if state.current_player() != CHANCE:
-            self._set_message("There is nothing to roll or draw: it is not a chance event.",
+            self._set_message("There is nothing to roll or draw: it is a player's turn.",
                               "error")
             self._render()
             return False
@@ -212,7 +306,7 @@ class Stepper(W.VBox):
     def goto(self, i: int) -> bool:
         """Jump to step ``i`` of the timeline (0 = the start)."""
         if not 0 <= i < len(self._states):
-            self._set_message(f"There is no step {i}; the steps are 0..{len(self._states) - 1}.",
+            self._set_message(f"There is no step {i}; the steps are 0 to {len(self._states) - 1}.",
                               "error")
             self._render()
             return False
@@ -238,12 +332,18 @@ class Stepper(W.VBox):
         """Show a ``TreeExplorer`` rooted at the current state below the stepper."""
         from .tree import TreeExplorer
         close_all(self._tree_box.children)
+        if self._tree_would_leak():
+            self._tree = None
+            self._tree_box.children = [W.HTML(message_html(
+                "The tree shows every card, also the hidden ones. Switch “show” to "
+                "“everything (teacher)” to open it.", "note"))]
+            return None
         try:
             self._tree = TreeExplorer(self.state, depth=depth)
         except Exception as e:   # shown to the user, never a traceback in the app
             self._tree = None
             self._tree_box.children = [W.HTML(message_html(
-                f"Cannot draw the tree here: {type(e).__name__}: {e}", "error"))]
+                f"Cannot draw the tree here: {e}", "error"))]
             return None
         close_b = button("close tree", "kingdoms-close-tree", on_click=self.close_tree)
         self._tree_box.children = [close_b, self._tree]
@@ -255,10 +355,45 @@ class Stepper(W.VBox):
         self._tree = None
 
     def __repr__(self):
-        return (f"Stepper({self.game.title}, step {self._index} of {len(self._states) - 1}: "
-                f"{self.state.describe()})")
+        st = self.state
+        now = ("chance decides what happens next" if st.current_player() == CHANCE
+               else st.describe())
+        return f"Stepper({self.game.title}, step {self._index} of {len(self._states) - 1}: {now})"
 
     # ------------------------------------------------------------------ internals
+    def _play_setup(self, start: State):
+        """Play the chance events before the first decision with the seeded rng."""
+        s = start
+        steps = []
+        while s.current_player() == CHANCE and len(steps) < self.max_steps:
+            o = s.sample_chance(self.rng)
+            steps.append((CHANCE, o))
+            s = s.apply(o)
+        return s, tuple(steps)
+
+    def _tree_would_leak(self) -> bool:
+        """A tree shows the full state: not while a player's view is shown in a game
+        with hidden information."""
+        return bool(getattr(self.game, "hidden_information", False)) and \
+            self.viewer() != OMNISCIENT
+
+    def _default_perspective(self):
+        if not getattr(self.game, "hidden_information", False):
+            return OMNISCIENT
+        humans = [p for p in range(self.game.players) if p not in self.seats]
+        if not humans:
+            return OMNISCIENT
+        return humans[0] if len(humans) == 1 else TURN
+
+    def _on_seat(self, player: int, value) -> None:
+        if value == "":
+            self.seats.pop(player, None)
+        elif value in self._named:
+            self.seats[player] = self._named[value]
+        elif value in getattr(self, "_given", {}):
+            self.seats[player] = self._given[value]
+        self._render()
+
     def _by_text(self, text: str):
         state = self.state
         try:
@@ -283,6 +418,10 @@ class Stepper(W.VBox):
         cp = s.current_player()
         return cp == CHANCE or cp in self.seats
 
+    def _bot_name(self, p: int) -> str:
+        pol = self.seats.get(p)
+        return next((n for n, f in self._named.items() if f is pol), "a bot")
+
     def _advance(self, stop_at_human: bool, render: bool = True) -> int:
         from ..core.play import random_policy
         steps = 0
@@ -302,13 +441,14 @@ class Stepper(W.VBox):
                 else:
                     action = random_policy(state, self.rng)
             except Exception as e:   # a broken bot: say so, keep what was played
-                self._set_message(f"The policy of {who} failed: {type(e).__name__}: {e}",
-                                  "error")
+                self._set_message(f"The bot playing for {who} failed ({e}); the game "
+                                  "stays where it was.", "error")
                 return steps
             try:
                 state = state.apply(action)
             except IllegalAction as e:
-                self._set_message(f"The policy of {who} chose an illegal action: {e}", "error")
+                self._set_message(f"The bot playing for {who} chose an illegal action: {e}",
+                                  "error")
                 return steps
             self._push(state)
             steps += 1
@@ -323,36 +463,60 @@ class Stepper(W.VBox):
     def _who(self, who: int) -> str:
         return "chance" if who == CHANCE else self.game.player_name(who)
 
+    def _status_text(self, state: State) -> str:
+        """What happens now, in a sentence."""
+        cp = state.current_player()
+        if cp == CHANCE:
+            text = state.describe()
+            if text.strip().rstrip(".") in ("Chance event", ""):
+                try:
+                    outcomes = state.chance_outcomes()
+                except TooManyOutcomes as e:
+                    return (f"Chance decides what happens next: one of {e.count:,} "
+                            "possible outcomes (a shuffle or a deal).")
+                examples = ", ".join(f"“{o}”" for o, _ in outcomes[:2])
+                more = " …" if len(outcomes) > 2 else ""
+                if len(outcomes) == 1:
+                    return f"Chance: only one thing can happen now: {examples}."
+                return (f"Chance decides what happens next: one of {len(outcomes)} "
+                        f"possible outcomes ({examples}{more}).")
+            return text
+        if cp == TERMINAL:
+            return state.describe()
+        text = state.describe()
+        if cp in self.seats:
+            text += f" ({self.game.player_name(cp)} is played by the bot “{self._bot_name(cp)}”.)"
+        return text
+
     def _render(self) -> None:
         state = self.state
-        persp = self._persp.value
+        persp = self.viewer()
         try:
             shown = state if persp == OMNISCIENT else state.view(persp)
         except Exception as e:   # a game's view failing must not break the stepper
             shown = state
-            self._set_message(f"view({persp}) failed ({type(e).__name__}: {e}); "
-                              "showing everything.", "error")
+            self._set_message(f"The view of {self._who(persp)} failed ({e}); showing "
+                              "everything.", "error")
         cp = state.current_player()
-        seen = "everything (omniscient)" if persp == OMNISCIENT else \
+        seen = "everything (teacher view)" if persp == OMNISCIENT else \
             f"what {self.game.player_name(persp)} may see"
         self._title.value = (f"<b>{html.escape(self.game.title)}</b> — "
                              f"{self.game.players} players; showing {html.escape(seen)}")
-        status = state.describe()
+        status = self._status_text(state)
         if cp == TERMINAL:
             status += " Shares of the win: " + ", ".join(
                 f"{self.game.player_name(i)} {r}" for i, r in enumerate(state.returns()))
             scores = state.scores()
             if scores is not None:
-                status += "; scores: " + ", ".join(str(x) for x in scores)
-        elif cp in self.seats:
-            status += " (a bot seat)"
+                status += "; points: " + ", ".join(
+                    f"{self.game.player_name(i)} {x}" for i, x in enumerate(scores))
         try:
             self._state_html.value = shown._repr_html_()
         except Exception as e:   # a broken render must not break the stepper
             self._state_html.value = (f"<pre>{html.escape(str(shown))}</pre>"
-                                      + message_html(f"(HTML render failed: {e})", "note"))
+                                      + message_html(f"(The picture failed: {e})", "note"))
         self._msg.value = message_html(*self._message)
-        self._render_choices(state)
+        self._render_choices(state, persp)
         self._undo_b.disabled = self._index == 0
         self._redo_b.disabled = self._index + 1 >= len(self._states)
         # update the slider without triggering a goto
@@ -363,6 +527,10 @@ class Stepper(W.VBox):
         over = cp == TERMINAL
         self._until_b.disabled = over or not self._is_bot_or_chance(state)
         self._end_b.disabled = over
+        self._tree_b.disabled = self._tree_would_leak()
+        self._tree_b.tooltip = ("switch “show” to everything (teacher) to see the tree: it "
+                                "shows hidden cards" if self._tree_b.disabled else
+                                "the tree of what can happen from here")
         self._log.value = self._log_html(persp)
         # the step counter last: a browser that sees it change sees the whole update
         self._status.value = (f"<div>step {self._index} of {len(self._states) - 1}: "
@@ -370,6 +538,12 @@ class Stepper(W.VBox):
 
     def _log_html(self, persp) -> str:
         items = []
+        if self.setup:
+            setup = [str(a if persp == OMNISCIENT else a.seen_by(persp))
+                     for _, a in self.setup]
+            shown = "; ".join(setup[:6]) + (f"; … ({len(setup) - 6} more)" if len(setup) > 6 else "")
+            items.append(f"<li><i>set-up by chance ({len(setup)} steps, seed "
+                         f"{html.escape(str(self.seed))}): {html.escape(shown)}</i></li>")
         for who, action in self.history:
             a = action if persp == OMNISCIENT else action.seen_by(persp)
             items.append(f"<li>{html.escape(self._who(who))}: {html.escape(str(a))}</li>")
@@ -378,43 +552,95 @@ class Stepper(W.VBox):
         return ('<ol style="max-height:12em;overflow:auto;margin:0">' + "".join(items)
                 + "</ol>")
 
-    def _render_choices(self, state: State) -> None:
+    def _render_choices(self, state: State, persp) -> None:
         old = list(self._choices.children)
         cp = state.current_player()
         rows: list = []
         if cp == TERMINAL:
             rows.append(W.HTML("<i>The game is over.</i>"))
         elif cp == CHANCE:
-            roll = button("🎲 roll / draw", "kingdoms-roll", style="warning", on_click=self.roll,
-                          tooltip="draw the outcome at random (seeded)")
+            roll = button("roll / draw", "kingdoms-roll", style="warning", on_click=self.roll,
+                          tooltip="let chance decide (a seeded random draw)")
             try:
                 outcomes = state.chance_outcomes()
             except TooManyOutcomes as e:
                 rows.append(W.HBox([roll]))
                 rows.append(W.HTML(message_html(
-                    f"This chance event has {e.count} outcomes, too many to list: {e} "
-                    "Use roll / draw.", "note")))
+                    f"Chance has {e.count:,} possible outcomes here (a shuffle or a deal): "
+                    "too many to show one by one. Press “roll / draw” to let chance "
+                    "decide.", "note")))
             else:
-                rows.append(W.HBox([roll, W.HTML("&nbsp;or choose the outcome:")]))
-                labels = [(f"{o} ({p})", o) for o, p in outcomes]
-                rows.append(self._choice_row(labels, ("kingdoms-outcome", "kingdoms-choice")))
+                rows.append(W.HBox([roll, W.HTML("&nbsp;or choose what happens:")]))
+                labels = [(f"{o} (probability {p})", o) for o, p in outcomes]
+                rows.append(self._choice_rows(labels, ("kingdoms-outcome", "kingdoms-choice")))
+        elif persp != OMNISCIENT and persp != cp:
+            who = self.game.player_name(cp)
+            rows.append(W.HTML(f"<i>{html.escape(who)} is choosing (their options are "
+                               f"hidden from {html.escape(self.game.player_name(persp))}). "
+                               "Switch “show” to see them.</i>"))
+            if cp in self.seats:
+                rows = [W.HTML(f"<i>{html.escape(who)} (a bot) is to move: press “play "
+                               "until my turn”.</i>")]
         else:
             who = self.game.player_name(cp)
             rows.append(W.HTML(f"<b>{html.escape(who)}</b> chooses:"))
             labels = [(str(a), a) for a in state.legal_actions()]
-            rows.append(self._choice_row(labels, ("kingdoms-action", "kingdoms-choice")))
+            rows.append(self._choice_rows(labels, ("kingdoms-action", "kingdoms-choice")))
         self._choices.children = rows
         close_all(old)
 
-    def _choice_row(self, labels: Sequence[tuple[str, Any]], css: tuple) -> W.Widget:
-        if len(labels) <= self.max_buttons:
-            buttons = []
-            for text, a in labels:
-                buttons.append(button(text, css, on_click=lambda a=a: self.choose(a)))
-            return W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))
-        drop = W.Dropdown(options=[(text, i) for i, (text, _) in enumerate(labels)],
-                          layout=W.Layout(width="auto", max_width="520px"))
-        drop.add_class("kingdoms-select")
-        do = button("do it", css + ("kingdoms-do",),
-                    on_click=lambda: self.choose(labels[drop.value][1]))
-        return W.HBox([drop, do, W.HTML(f"&nbsp;({len(labels)} choices)")])
+    def _choice_rows(self, labels: Sequence[tuple[str, Any]], css: tuple) -> W.Widget:
+        """Buttons, one row per kind of move; with many, a filter box above them."""
+        groups: dict = {}
+        for text, a in labels[:MAX_SHOWN]:
+            groups.setdefault(type(a).__name__, []).append((text, a))
+        buttons = []
+        rows = []
+        for members in groups.values():
+            row = []
+            for text, a in members:
+                b = button(text, css, on_click=lambda a=a: self.choose(a))
+                row.append(b)
+                buttons.append((text.lower(), b))
+            box = W.HBox(row, layout=W.Layout(flex_flow="row wrap"))
+            box.add_class("kingdoms-choice-group")
+            if len(groups) > 1:
+                box = W.VBox([W.HTML(f"<small>{html.escape(_heading(members))}</small>"), box])
+            rows.append(box)
+        many = len(labels) > self.max_buttons
+        if not many:
+            return W.VBox(rows)
+        search = W.Text(placeholder=f"type to filter the {len(labels)} choices",
+                        layout=W.Layout(width="320px"))
+        search.add_class("kingdoms-filter")
+        count = W.HTML(f"&nbsp;{len(labels)} choices")
+        extra = ("" if len(labels) <= MAX_SHOWN else
+                 f" (the first {MAX_SHOWN} are shown; type to find the others)")
+
+        def narrow(change):
+            words = change["new"].lower().split()
+            shown = 0
+            for text, b in buttons:
+                ok = all(w in text for w in words)
+                b.layout.display = None if ok else "none"
+                shown += ok
+            count.value = f"&nbsp;{shown} of {len(labels)} choices shown"
+
+        search.observe(narrow, names="value")
+        area = W.VBox(rows, layout=W.Layout(max_height="18em", overflow="auto"))
+        return W.VBox([W.HBox([search, count, W.HTML(extra)]), area])
+
+
+def _heading(members) -> str:
+    """A group's heading: the words its moves begin with (else the kind's name)."""
+    texts = [t.split() for t, _ in members]
+    common = []
+    for words in zip(*texts):
+        if len(set(words)) != 1:
+            break
+        common.append(words[0])
+    if len(members) > 1 and common:
+        return " ".join(common[:6]) + " …"
+    name = type(members[0][1]).__name__
+    import re
+    return re.sub(r"(?<!^)([A-Z])", r" \1", name).lower().capitalize()

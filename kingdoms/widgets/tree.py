@@ -1,64 +1,94 @@
-"""``TreeExplorer``: the decision/chance tree from a state, with exact values.
+"""``TreeExplorer``: the decision/chance tree from a state, with exact values for a
+stated objective.
 
-Uses ``kingdoms.core.tree.game_tree`` and ``draw_tree``.  Exact expectimax values
-are shown when the subgame from the root can be solved within ``max_states``
-states; otherwise the tree is drawn without values and a note says why.
+Uses ``kingdoms.core.tree.game_tree`` and ``draw_tree``.  Exact values are shown when
+the game from the root can be solved within ``max_states`` positions; otherwise the
+tree is shown without values and a note says why, in a student's words, and what can
+be done.  A drawing too wide to read becomes an outline (move, probability, value),
+and wide fans are collapsed ("… 14 more") until "show every move" is ticked.
 """
 from __future__ import annotations
 
+import base64
 import html
 
 import ipywidgets as W
 
 from ..core.protocol import CHANCE, TERMINAL, State, TooManyOutcomes
-from ..core.solve import TreeTooLarge
-from ..core.tree import draw_tree, game_tree
-from ._common import button, figure_png, message_html, new_figure
+from ..core.solve import TreeTooLarge, resolve_objective
+from ..core.tree import (drawing_columns, format_value, game_tree, state_caption,
+                         tree_outline, tree_svg)
+from ._common import button, message_html
 
 __all__ = ["TreeExplorer"]
 
-
-def _fmt_value(v) -> str:
-    return "(" + ", ".join(str(x) for x in v) + ")"
+MAX_DRAWN_COLUMNS = 24      # wider than this, the outline is shown instead of a drawing
 
 
 class TreeExplorer(W.VBox):
     """Draw the tree of what can happen within ``depth`` steps of ``state``.
 
-    Squares are decisions, circles chance events (edges carry exact Fraction
-    probabilities), diamonds ends of the game.  With values, each node shows its
-    exact expectimax value (one share of the win per player) and the best action's
-    edge is thick and red.  Choose a child to move the root; "back" returns.
+    Squares are decisions, circles chance events (edges carry exact probabilities),
+    diamonds ends of the game, dashed squares positions not expanded.  With values,
+    each node shows its exact value for the ``objective`` (a name from
+    ``state.game.objectives()``, a function, or ``(name, function)``; default the
+    share of the win), stated above the tree, and every best move is marked — all of
+    them when moves tie.  Choose a child to move the root; "back" returns.
 
     Programmatic API: ``.root``, ``.depth``, ``.graph``, ``.values`` (bool),
-    ``.note``, ``.children_of_root()``, ``.move_to(action)``, ``.back()``,
-    ``.set_depth(d)``.
+    ``.objective`` (its name), ``.note``, ``.view`` ("drawing" or "outline"),
+    ``.children_of_root()``, ``.move_to(action)``, ``.back()``, ``.set_depth(d)``,
+    ``.show_all(bool)``.
     """
 
     def __init__(self, state: State, depth: int = 2, max_depth: int = 6,
-                 max_nodes: int = 300, max_states: int = 2_000, render: bool = True):
+                 max_nodes: int = 300, max_states: int = 2_000, render: bool = True,
+                 objective=None, max_fan: int = 8, view: str = "auto"):
         self.max_nodes = max_nodes
         self.max_states = max_states
+        self.max_fan = max_fan
+        self._objective = resolve_objective(state, objective)
+        from ..core.solve import _objectives_of
+        self._offered = dict(_objectives_of(state))
+        self._offered.setdefault(self._objective[0], self._objective[1])
         self._roots: list[State] = [state]
         self._solvable: dict = {}     # root -> True/False (tried expectimax)
+        self._why: dict = {}          # root -> why it could not be solved
         self.graph = None
         self.values = False
         self.note = ""
+        self.view = "drawing"
         self._render_images = render
         self._depth = W.IntSlider(value=depth, min=1, max=max(max_depth, depth),
-                                  description="depth", continuous_update=False)
+                                  description="steps ahead", continuous_update=False,
+                                  style={"description_width": "initial"})
         self._depth.add_class("kingdoms-tree-depth")
         self._depth.observe(lambda _c: self._update(), names="value")
-        self._back_b = button("⬑ back", "kingdoms-tree-back", on_click=self.back)
-        self._children = W.Dropdown(description="child", layout=W.Layout(width="420px"))
+        self._back_b = button("back", "kingdoms-tree-back", on_click=self.back,
+                              tooltip="back to the previous root")
+        self._view = W.ToggleButtons(options=[("automatic", "auto"), ("drawing", "drawing"),
+                                              ("outline", "outline")], value=view,
+                                     description="show", style={"button_width": "auto"})
+        self._view.add_class("kingdoms-tree-view")
+        self._view.observe(lambda _c: self._update(), names="value")
+        self._all = W.Checkbox(value=False, description="show every move (no “… more”)",
+                               indent=False)
+        self._all.add_class("kingdoms-tree-all")
+        self._all.observe(lambda _c: self._update(), names="value")
+        self._obj = W.Dropdown(options=list(self._offered), value=self._objective[0],
+                               description="values:", layout=W.Layout(width="320px"))
+        self._obj.add_class("kingdoms-tree-objective")
+        self._obj.observe(lambda c: self.set_objective(c["new"]), names="value")
+        self._children = W.Dropdown(description="move to", layout=W.Layout(width="420px"))
         self._children.add_class("kingdoms-tree-children")
         self._go_b = button("make it the root", "kingdoms-tree-go",
                             on_click=lambda: self._go_selected())
         self._info = W.HTML()
         self._info.add_class("kingdoms-tree-info")
-        self._image = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        self._image = W.HTML(layout=W.Layout(max_width="100%", overflow="auto"))
         self._image.add_class("kingdoms-tree-image")
-        super().__init__([W.HBox([self._depth, self._back_b]),
+        super().__init__([W.HBox([self._depth, self._back_b, self._obj]),
+                          W.HBox([self._view, self._all]),
                           W.HBox([self._children, self._go_b]), self._info, self._image])
         self.add_class("kingdoms-tree")
         self._update()
@@ -72,8 +102,29 @@ class TreeExplorer(W.VBox):
     def depth(self) -> int:
         return self._depth.value
 
+    @property
+    def objective(self) -> str:
+        """The name of what the values measure (e.g. "share of the win")."""
+        return self._objective[0]
+
     def set_depth(self, d: int) -> None:
         self._depth.value = d      # the observer redraws
+
+    def set_objective(self, name: str) -> None:
+        """Measure the values by another of the game's objectives (redraws)."""
+        if name not in self._offered:
+            raise ValueError(f"the objectives here are {', '.join(map(repr, self._offered))}")
+        if name != self._objective[0]:
+            self._objective = (name, self._offered[name])
+            self._solvable.clear()
+            self._why.clear()
+            if self._obj.value != name:
+                self._obj.value = name
+            self._update()
+
+    def show_all(self, on: bool = True) -> None:
+        """Draw every move (``True``) or collapse wide fans into "… N more"."""
+        self._all.value = on
 
     def children_of_root(self) -> list[tuple]:
         """``[(action, probability or None, child state), ...]`` of the root."""
@@ -97,7 +148,7 @@ class TreeExplorer(W.VBox):
             self._update()
 
     def __repr__(self):
-        return f"TreeExplorer(depth {self.depth} from: {self.root.describe()})"
+        return f"TreeExplorer({self.depth} steps ahead of: {self.root.describe()})"
 
     # ------------------------------------------------------------------ internals
     def _go_selected(self) -> None:
@@ -108,21 +159,23 @@ class TreeExplorer(W.VBox):
     def _build(self):
         root, depth = self.root, self.depth
         note = ""
-        want_values = self._solvable.get(root, True)
-        if want_values:
+        if self._solvable.get(root, True):
             try:
                 g = game_tree(root, depth, values=True, max_nodes=self.max_nodes,
-                              max_states=self.max_states)
+                              max_states=self.max_states, objective=self._objective)
                 self._solvable[root] = True
                 return g, True, note
-            except (TreeTooLarge, TooManyOutcomes, RecursionError) as e:
+            except TreeTooLarge as e:
                 self._solvable[root] = False
-                note = (f"Values not shown: exact values need the whole game from here "
-                        f"solved, which is too large ({e}). Move the root nearer the end, "
-                        f"or pass a larger max_states (now {self.max_states}).")
-        else:
-            note = (f"Values not shown: the game from here has more than "
-                    f"{self.max_states} states to solve exactly.")
+                self._why[root] = str(e)
+            except (TooManyOutcomes, RecursionError):
+                self._solvable[root] = False
+                self._why[root] = "Working out every way the game can go from here is too much."
+        note = ("No values here: a value says how good a position is if everyone plays "
+                "as well as possible to the very end, and that needs every way the game "
+                f"can go from here worked out. {self._why.get(root, '')} What you can do: choose a "
+                "move below to go nearer the end and look again, or read the tree "
+                "without values (who decides, what chance can bring).")
         g = game_tree(root, depth, values=False, max_nodes=self.max_nodes)
         return g, False, note
 
@@ -133,52 +186,84 @@ class TreeExplorer(W.VBox):
             kids = self.children_of_root()
         except TooManyOutcomes as e:
             kids = []
-            self.note = f"The root is a chance event with {e.count} outcomes: {e}"
         self._child_actions = [a for a, _, _ in kids]
         self._children.options = [
-            (str(a) if p is None else f"{a} ({p})", i) for i, (a, p, _) in enumerate(kids)]
+            (str(a) if p is None else f"{a} (probability {p})", i)
+            for i, (a, p, _) in enumerate(kids)]
         self._children.value = 0 if kids else None
         self._go_b.disabled = not kids
         try:
             self.graph, self.values, self.note = self._build()
-        except (ValueError, TreeTooLarge, TooManyOutcomes) as e:
+        except ValueError as e:          # more nodes than max_nodes
             self.graph, self.values = None, False
-            self.note = f"Cannot draw the tree: {e}"
+            self.note = (f"Cannot draw the tree: {e}. Fewer steps ahead show less of it "
+                         f"({self.max_nodes} positions at most).")
             self._info.value = self._info_html(root) + message_html(self.note, "error")
-            self._image.value = b""
+            self._image.value = ""
             return
+        if not kids and root.current_player() == CHANCE:
+            try:
+                root.chance_outcomes()
+            except TooManyOutcomes as e:
+                self.note = (f"Here chance has {e.count:,} possible outcomes (a shuffle or "
+                             "a deal): too many to draw or to list. Let chance decide in "
+                             "the Stepper (roll / draw), then open the tree after it.")
         self._info.value = self._info_html(root) + message_html(self.note, "note")
-        if self._render_images:
-            self._image.value = self._draw()
+        fan = None if self._all.value else self.max_fan
+        wide = drawing_columns(self.graph, fan) > MAX_DRAWN_COLUMNS
+        mode = self._view.value
+        self.view = "outline" if mode == "outline" or (mode == "auto" and wide) else "drawing"
+        if self.view == "outline":
+            lead = ("<div><i>The drawing would be too wide to read, so here is the tree "
+                    "as an outline (click a line to open it).</i></div>"
+                    if mode == "auto" else "")
+            self._image.value = lead + tree_outline(self.graph, html=True)
+        elif self._render_images:
+            self._image.value = self._draw(fan)
 
     def _info_html(self, root: State) -> str:
-        lines = [f"<b>root:</b> {html.escape(root.describe())} "
+        game = root.game
+        lines = [f"<b>From here:</b> {html.escape(state_caption(root))} "
                  f"(step {len(root.history())} of the game)"]
         g = self.graph
         if g is not None and g.graph.get("root") is root:
-            lines.append(f"{g.number_of_nodes()} nodes within depth {self.depth}.")
+            lines.append(f"{g.number_of_nodes()} positions within {self.depth} "
+                         f"step{'' if self.depth == 1 else 's'}.")
             if self.values and "value" in g.nodes[root]:
-                lines.append(f"Exact value (share of the win per player): "
-                             f"{_fmt_value(g.nodes[root]['value'])}")
+                lines.append(f"<b>Objective: {html.escape(self.objective)}</b> — each "
+                             "player chooses what is best for them by this measure; a "
+                             "value is what they get with best play by everyone.")
+                lines.append("Value here: " + html.escape(format_value(
+                    g.nodes[root]["value"], game)))
                 rows = []
+                tie = g.nodes[root].get("tie")
                 for u, v, d in g.out_edges(root, data=True):
-                    best = " ★ best" if d.get("best") else ""
-                    rows.append(f"<tr><td>{html.escape(d['label'])}{best}</td>"
-                                f"<td>{_fmt_value(g.nodes[v]['value'])}</td></tr>")
+                    best = (" ★ best (tie)" if tie else " ★ best") if d.get("best") else ""
+                    p = d.get("probability")
+                    rows.append(f"<tr><td>{html.escape(str(d['action']))}{best}</td>"
+                                f"<td>{'' if p is None else p}</td>"
+                                f"<td>{html.escape(format_value(g.nodes[v]['value'], game))}"
+                                f"</td></tr>")
                 if rows:
-                    lines.append("<table><tr><th>choice</th><th>value</th></tr>"
+                    lines.append("<table><tr><th>choice</th><th>probability</th>"
+                                 f"<th>value ({html.escape(self.objective)})</th></tr>"
                                  + "".join(rows) + "</table>")
+                if tie:
+                    lines.append("Several moves are equally good here: all are marked best.")
         return "<div>" + "<br>".join(lines) + "</div>"
 
-    def _draw(self) -> bytes:
+    def _draw(self, fan) -> str:
+        svg = tree_svg(self.graph, max_fan=fan)
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        alt = self._alt_text()
+        return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
+                'style="max-width:100%;height:auto">')
+
+    def _alt_text(self) -> str:
         g = self.graph
-        layers = max((d["layer"] for _, d in g.nodes(data=True)), default=0) + 1
-        width = max(sum(1 for _, d in g.nodes(data=True) if d["layer"] == k)
-                    for k in range(layers))
-        fig = new_figure((min(16, max(6, 1.6 * width)), min(10, max(3, 1.8 * layers))))
-        ax = fig.add_subplot()
-        draw_tree(g, ax=ax)
-        # room below the last layer for its labels (drawn under the nodes)
-        ymin, ymax = ax.get_ylim()
-        ax.set_ylim(ymin - 0.3 * max(ymax - ymin, 1.0), ymax)
-        return figure_png(fig)
+        root = self.root
+        text = f"Game tree from: {state_caption(root)}. {g.number_of_nodes()} positions."
+        best = [str(d["action"]) for _, _, d in g.out_edges(root, data=True) if d.get("best")]
+        if best:
+            text += f" Best ({self.objective}): {', '.join(best)}."
+        return text

@@ -20,7 +20,8 @@ card fewer per hand.
 
 Copies per follower, the setup per player count and the player range are not
 published: ``data.toml`` ASSUMES them (see ``Woods(...).assumptions_table()``); rule
-questions the rulebook leaves open are decided in ``rules.DECISIONS``.
+questions the rulebook leaves open are decided in ``rules.DECISIONS``; contested
+readings are options (``OPTIONS``, defaults = the literal text).
 
 Where to look:
 
@@ -38,12 +39,12 @@ Where to look:
 >>> game.hand_size, game.set_aside_count, len(game.deck)
 (7, 3, 24)
 """
-from .rules import (DECISIONS, INTRIGUE, Cover, Deal, KnightTake, Play, PriestExtra,
-                    PriestStop, PriestTakeBack, ScholarPass, ScholarTake, TraderGive,
-                    TraderReturn, TreasurerDraw, Woods, WoodsState, court_score, fool_count,
-                    uncovered)
+from .rules import (DECISIONS, INTRIGUE, OPTIONS, Cover, Deal, KnightPass, KnightTake, Play,
+                    PriestExtra, PriestStop, PriestTakeBack, ScholarPass, ScholarTake,
+                    TraderGive, TraderReturn, TreasurerDraw, Woods, WoodsState, court_score,
+                    fool_count, uncovered)
 
-__all__ = ["Woods", "WoodsState", "DECISIONS", "INTRIGUE", "Play", "Cover", "TraderGive",
-           "TraderReturn", "KnightTake", "ScholarTake", "ScholarPass", "PriestExtra",
-           "PriestStop", "PriestTakeBack", "TreasurerDraw", "Deal", "court_score",
-           "fool_count", "uncovered"]
+__all__ = ["Woods", "WoodsState", "DECISIONS", "OPTIONS", "INTRIGUE", "Play", "Cover",
+           "TraderGive", "TraderReturn", "KnightTake", "KnightPass", "ScholarTake",
+           "ScholarPass", "PriestExtra", "PriestStop", "PriestTakeBack", "TreasurerDraw",
+           "Deal", "court_score", "fool_count", "uncovered"]

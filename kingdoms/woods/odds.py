@@ -29,9 +29,9 @@ from kingdoms.core.distribution import Distribution, hypergeometric, multivariat
 from kingdoms.core.protocol import HIDDEN
 from kingdoms.core.solve import TreeTooLarge, expectimax
 
-from .rules import fool_count
+from .rules import FOOL_RUIN, fool_count
 
-__all__ = ["unseen_cards", "unknown_places", "fool_distribution", "joint_fools",
+__all__ = ["unseen_cards", "unknown_places", "place_name", "fool_distribution", "joint_fools",
            "p_holds", "p_any_opponent_holds", "hand_distribution", "treasurer_draw",
            "knight_take", "knight_expected_gain", "worlds", "sample_world",
            "fool_outcome", "fool_outcome_from_view", "fool_outcome_simulated", "danger_and_rescue",
@@ -49,7 +49,8 @@ def _view(state, player):
 
 def unseen_cards(state, player) -> Counter:
     """The cards ``player`` cannot place: this round's deck minus their own hand, every
-    court, the Assassins out of the round and the cards they know in other hands."""
+    court, the Assassins out of the game (or round) and the cards they know in other
+    hands."""
     v = _view(state, player)
     seen = Counter(v.hands[player]) + Counter(v.removed)
     for court in v.courts:
@@ -77,9 +78,16 @@ def _known(state, player, q) -> Counter:
     return Counter(c for c in v.hands[q] if c is not HIDDEN)
 
 
+def place_name(state, place) -> str:
+    """How a place of ``unknown_places``/``fool_distribution`` reads for people: the
+    player's name (``game.player_name``, 1-based) or "set aside"."""
+    return place if place == SET_ASIDE else state.game.player_name(place)
+
+
 def fool_distribution(state, player, card: str = "Fool") -> dict:
     """For each opponent (and the set-aside pile): the exact distribution of the
-    number of ``card`` (default Fools) there, as ``player`` sees the game.
+    number of ``card`` (default Fools) there, as ``player`` sees the game.  Keys are
+    player indices and ``"set aside"``; print them with ``place_name``.
     Known cards count for sure; the unknown places are a hypergeometric draw from the
     unseen cards."""
     pool = unseen_cards(state, player)
@@ -340,15 +348,17 @@ def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None
 def danger_and_rescue(dist: Distribution) -> dict:
     """From a distribution of the final uncovered Fools at a court: P(danger: exactly
     3, the court scores 0) and P(rescue: 4 or more)."""
-    return {"danger (exactly 3)": dist.prob(3), "rescue (4 or more)": dist.P(lambda k: k >= 4),
-            "safe (0-2)": dist.P(lambda k: k <= 2)}
+    r = FOOL_RUIN
+    return {f"danger (exactly {r})": dist.prob(r),
+            f"rescue ({r + 1} or more)": dist.P(lambda k: k > r),
+            f"safe (0-{r - 1})": dist.P(lambda k: k < r)}
 
 
 def fool_step_value(base: int, k: int, fool: int = 4) -> int:
     """How a court's round-end score changes if one more Fool joins its ``k``
     uncovered Fools (``base``: influence of its other uncovered followers)."""
     def score(j):
-        return 0 if j == 3 else base + fool * j
+        return 0 if j == FOOL_RUIN else base + fool * j
     return score(k + 1) - score(k)
 
 

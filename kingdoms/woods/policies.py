@@ -1,14 +1,17 @@
 """Simple policies for King of the Woods (for simulations in ``explore.ipynb``).
 
 A policy is ``policy(state, rng) -> action``.  These look only at what the player to
-move can see (their own view): own hand, the courts, hand sizes.
+move can see (their own view): own hand, the courts, hand sizes; they work on the
+full state or on ``state.view(player)`` alike.  ``Woods.policies()`` names them
+(``"random"``, ``"greedy"``, ``"fool-aware"``); ``greedy`` is the default player.
 """
 from __future__ import annotations
 
 from kingdoms.core.play import random_policy
 
-from .rules import (Cover, KnightTake, Play, PriestExtra, PriestStop, PriestTakeBack,
-                    ScholarPass, ScholarTake, TraderGive, TraderReturn, fool_count)
+from .rules import (FOOL_RUIN, INTRIGUE, Cover, KnightPass, KnightTake, Play, PriestExtra,
+                    PriestStop, PriestTakeBack, ScholarPass, ScholarTake, TraderGive,
+                    TraderReturn, fool_count)
 
 __all__ = ["random_policy", "greedy_policy", "fool_aware_policy"]
 
@@ -24,8 +27,9 @@ def _sub_decision(state, actions, infl, me):
         return min(actions, key=lambda a: infl[a.card])
     if isinstance(a0, TraderReturn):
         return min(actions, key=lambda a: infl[a.card])
-    if isinstance(a0, KnightTake):
-        return max(actions, key=lambda a: infl[a.card])
+    if isinstance(a0, (KnightTake, KnightPass)):
+        takes = [a for a in actions if isinstance(a, KnightTake)]
+        return max(takes, key=lambda a: infl[a.card]) if takes else actions[0]
     if isinstance(a0, (ScholarTake, ScholarPass)):
         takes = [a for a in actions if isinstance(a, ScholarTake)]
         return max(takes, key=lambda a: infl[a.card]) if takes else actions[0]
@@ -57,11 +61,11 @@ def greedy_policy(state, rng):
         if a.card == "Fool":
             k = fool_count(state.courts[a.court])
             if own:
-                return -50 if k == 2 else infl["Fool"]
-            return 1 if k == 2 else -infl["Fool"]
+                return -50 if k == FOOL_RUIN - 1 else infl["Fool"]
+            return 1 if k == FOOL_RUIN - 1 else -infl["Fool"]
         if a.card == "Assassin":
             return 3 if a.court == rival else -20
-        if a.card in ("Trader", "Knight", "Scholar", "Treasurer", "General"):
+        if a.card in INTRIGUE:
             return (2 if a.court == rival else 0) if a.card in ("Knight", "Treasurer") else (
                 infl[a.card] if own else -infl[a.card])
         return infl[a.card] if own else -infl[a.card]
@@ -77,10 +81,10 @@ def fool_aware_policy(state, rng):
     actions = state.legal_actions()
     if isinstance(actions[0], Play):
         for a in actions:
-            if a.card == "Fool" and a.court == me and fool_count(state.courts[me]) == 3:
+            if a.card == "Fool" and a.court == me and fool_count(state.courts[me]) == FOOL_RUIN:
                 return a                            # rescue: 4 Fools count normally
         ruin = [a for a in actions if a.card == "Fool" and a.court != me
-                and fool_count(state.courts[a.court]) == 2]
+                and fool_count(state.courts[a.court]) == FOOL_RUIN - 1]
         if ruin:
             scores = state.court_scores()
             return max(ruin, key=lambda a: scores[a.court])

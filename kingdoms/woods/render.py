@@ -9,6 +9,8 @@ import html as _html
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 
+from .rules import FOOL_RUIN, fool_count
+
 ABBREV = {"Assassin": "As", "Trader": "Tr", "Guard": "Gu", "Squire": "Sq", "Scholar": "Sc",
           "Priest": "Pr", "Fool": "Fo", "Treasurer": "Te", "Knight": "Kn", "General": "Ge",
           "Princess": "Pn"}
@@ -51,7 +53,8 @@ def pending_text(state) -> str:
         return (f"{_name(state, pd[2])} received {got} and gives a card back to "
                 f"{_name(state, pd[1])} (Trader)")
     if kind == "knight":
-        return f"{_name(state, p)} looks at {_name(state, pd[1])}'s hand and takes a card (Knight)"
+        return (f"{_name(state, p)} looks at {_name(state, pd[1])}'s hand and may take a card "
+                "(Knight; a Squire must be taken)")
     if kind == "scholar":
         return f"{_name(state, p)} may take a follower from {_name(state, pd[1])}'s court (Scholar)"
     if kind == "priest":
@@ -74,6 +77,10 @@ def describe(state) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def _out(state) -> str:
+    return "out of the round" if state.game.assassins_return else "out of the game"
+
+
 def _goal(state) -> str:
     g = state.game
     if g.mode == "points":
@@ -88,7 +95,8 @@ def text(state) -> str:
     lines.append("Totals: " + ", ".join(f"{_name(state, p)} {t}" for p, t in enumerate(state.totals)))
     if state.last_round is not None:
         rnd, scores, tied, winner = state.last_round
-        lines.append(f"Round {rnd} scored " + ", ".join(str(s) for s in scores)
+        lines.append(f"Round {rnd} scored "
+                     + ", ".join(f"{_name(state, p)} {s}" for p, s in enumerate(scores))
                      + f"; won by {', '.join(_name(state, p) for p in tied)}")
     for p in range(g.players):
         mark = ">" if (state.pending is None and not state.over and p == state.turn) else " "
@@ -96,13 +104,13 @@ def text(state) -> str:
         hand_text = ", ".join(_card(c) for c in hand) or "-"
         court = state.courts[p]
         court_text = ", ".join(_pile(x) for x in court) or "-"
-        fools = sum(1 for x in court if x == ("Fool",))
-        warn = "  (exactly 3 Fools: scores 0!)" if fools == 3 else ""
+        warn = (f"  (exactly {FOOL_RUIN} Fools: scores 0!)"
+                if fool_count(court) == FOOL_RUIN else "")
         score = state.court_scores()[p]
         lines.append(f"{mark} {_name(state, p)}: hand ({len(hand)}) {hand_text}")
         lines.append(f"    court: {court_text}  = {score}{warn}")
     lines.append(f"Set aside face down: {len(state.set_aside)}"
-                 + (f"; Assassins out of the round: {len(state.removed)}" if state.removed else ""))
+                 + (f"; Assassins {_out(state)}: {len(state.removed)}" if state.removed else ""))
     lines.append(describe(state))
     return "\n".join(lines)
 
@@ -138,8 +146,8 @@ def html(state) -> str:
                 piles.append('<span style="white-space:nowrap">'
                              + _chip(pile[0], covered=True, influence=infl[pile[0]])
                              + "<sup>" + _chip("Assassin") + "</sup></span>")
-        fools = sum(1 for x in state.courts[p] if x == ("Fool",))
-        note = ' <b style="color:#c0392b">3 Fools → 0</b>' if fools == 3 else ""
+        note = (f' <b style="color:#c0392b">{FOOL_RUIN} Fools → 0</b>'
+                if fool_count(state.courts[p]) == FOOL_RUIN else "")
         rows.append(f"<tr><td><b>{name}</b><br>total {state.totals[p]}</td>"
                     f"<td>{hand}</td><td>{''.join(piles) or '—'}</td>"
                     f"<td style='text-align:center'>{scores[p]}{note}</td></tr>")
@@ -150,7 +158,7 @@ def html(state) -> str:
              + "".join(rows) + "</table>")
     foot = f"<div>set aside face down: {len(state.set_aside)}"
     if state.removed:
-        foot += f"; Assassins out of the round: {len(state.removed)}"
+        foot += f"; Assassins {_out(state)}: {len(state.removed)}"
     foot += "</div>"
     return head + table + foot
 

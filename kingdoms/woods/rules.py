@@ -12,8 +12,9 @@ A turn
     another player's.  The court's owner gains the card's influence; the player
     who played it uses its ability.  *Intrigue* abilities (Trader, Knight, Scholar,
     Treasurer, General) only act at a foreign court; the others act at any court.
-    Abilities with several parts are split into small decisions (see ``Pending``).
-    A sub-decision with exactly one option is carried out at once.
+    Abilities with several parts are split into small decisions (``pending``).  A
+    sub-decision with exactly one option is carried out at once when its options
+    follow from public information; the Knight's and the Trader's are always a step.
 
 The followers (influence in brackets)
     Assassin (0)   covers the top card of one pile at that court: the covered
@@ -23,21 +24,23 @@ The followers (influence in brackets)
                    must cover a Guard.  At an empty court she simply lies there.
     Trader (1)     intrigue: give the court's owner one hidden hand card; they must
                    give back a *different* card of higher influence, or, having
-                   none, their card of highest influence.
+                   none, their card of highest influence (which may be the one
+                   received).
     Guard (2)      protects its court (see Assassin).
     Squire (2)     while an uncovered Squire lies at any court, a player holding a
                    Squire must play a Squire (two in hand: one now, one next turn).
     Scholar (3)    intrigue: may take one uncovered follower of influence <= 4 from
                    that court into hand; only if there is none, one of influence >= 5.
                    Never an Assassin or a Scholar.
-    Priest (3)     at any court: may play one more hand card to that court, and then
-                   must take back an uncovered card of lower influence from it — not
-                   an Assassin, not a Fool, not the Priest just played.
+    Priest (3)     at any court: may play one more hand card to that court (its
+                   ability is carried out), and then must take back an uncovered card
+                   of lower influence from it — not an Assassin, not a Fool, not the
+                   Priest just played.
     Fool (4)       at round end a court with exactly 3 uncovered Fools scores 0;
                    with 4 it scores normally.
     Treasurer (4)  intrigue: draw a random card from the owner's hand (chance).
-    Knight (5)     intrigue: look at the owner's hand and take one card; a Squire
-                   must be taken if there is one.
+    Knight (5)     intrigue: look at the owner's hand and you may take one card; a
+                   Squire must be taken if there is one.
     General (6)    intrigue: swap whole hands with the owner.
     Princess (7)   to your own court only when at least 3 uncovered followers lie
                    there before your turn (the Priest cannot help), unless she is
@@ -52,36 +55,85 @@ End of round and game
     Each court scores the influence of its uncovered followers.  Points mode: running
     totals; the game ends when someone reaches 42; the most points wins (tied leaders
     share the win).  Round-win mode: first to 3 round wins (2 with two players).  The
-    winner of a round starts the next.
+    winner of a round starts the next.  Two Assassins that met stay out of the game
+    (option ``assassins_return``), so later deals may be smaller.
+
+Contested readings are options whose defaults follow the literal text (``OPTIONS``).
 """
 from __future__ import annotations
 
 import math
+import os
+import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from types import MappingProxyType
 
-from kingdoms.core.data import DataError, load_data
+from kingdoms.core.data import DataError, GameData, load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State, TooManyOutcomes, replace)
+                                    IllegalAction, State, TooManyOutcomes, replace)
 
 __all__ = ["Woods", "WoodsState", "Play", "Cover", "TraderGive", "TraderReturn",
-           "KnightTake", "ScholarTake", "ScholarPass", "PriestExtra", "PriestStop",
-           "PriestTakeBack", "TreasurerDraw", "Deal", "INTRIGUE", "DECISIONS",
-           "court_score", "uncovered", "fool_count"]
+           "KnightTake", "KnightPass", "ScholarTake", "ScholarPass", "PriestExtra",
+           "PriestStop", "PriestTakeBack", "TreasurerDraw", "Deal", "INTRIGUE", "DECISIONS",
+           "OPTIONS", "FOOL_RUIN", "SCHOLAR_LIMIT", "PRINCESS_COMPANY", "court_score",
+           "uncovered", "fool_count"]
 
 INTRIGUE = frozenset({"Trader", "Knight", "Scholar", "Treasurer", "General"})
+FOLLOWERS = ("Assassin", "Trader", "Guard", "Squire", "Scholar", "Priest", "Fool",
+             "Treasurer", "Knight", "General", "Princess")
 
-_MEMO_SIZE = 50_000     # entries per remembered table of a game (then it starts afresh)
+# Thresholds the rulebook states in words, named once (texts are built from them).
+FOOL_RUIN = 3           # "a court that has exactly 3 Fools present at the end of a round"
+SCHOLAR_LIMIT = 4       # the Scholar takes "influence value 4 or less" (else 5 or higher)
+PRINCESS_COMPANY = 3    # the Princess needs "at least 3 follower cards already present"
+
+# Ranges of the data file's values (checked when the game is built).
+MAX_INFLUENCE = 7       # rulebook: "Influence values range from 0 to 7"
+MAX_COPIES = 8          # per follower
+MAX_DECK = 40           # all copies together (larger decks make the exact deal count slow)
+MAX_POINTS = 1000       # points to win (a safeguard on never-ending games, not a rule)
+MAX_ROUND_WINS = 50     # round wins to win (likewise)
+MAX_ROUNDS = 1000       # safeguard: a game still running after this many rounds is cut
+ROUND_TIES = ("shared", "nobody")
+
+OPTIONS = MappingProxyType({
+    "priest_extra_ability": (
+        "True (literal): the further card played with the Priest is played, so its ability "
+        "is carried out ('carried out when a card is played'; intrigue only at a foreign "
+        "court), and the Priest's take-back follows it.  False: it only adds its influence."),
+    "trader_fallback_received": (
+        "True (literal): without a higher card the receiver gives back 'the card with the "
+        "highest influence' of the hand they now hold, which may be the card just received "
+        "(or another copy of it).  False: the fallback is their highest card other than "
+        "the received one (the received card goes back only when they hold nothing else)."),
+    "round_tie": (
+        "The rulebook breaks a round-win tie only with the Princess and says nothing of "
+        "ties without her.  'shared' (default): every tied player gets a round win.  "
+        "'nobody': nobody gets one for that round."),
+    "assassins_return": (
+        "False (literal): two Assassins that meet are 'removed from the game' and stay "
+        "out for the rest of the game; later deals have fewer cards (the set-aside "
+        "number stays, the rest is dealt as evenly as possible).  True: they are only out "
+        "for the round and come back with the next deal."),
+})
 
 DECISIONS = (
     "The Princess may be played to a foreign court at any time: the rulebook restricts "
     "only her entry to your own court and says 'in principle, you may play any card anywhere'.",
-    "The card played with the Priest's ability only adds its influence; its own ability "
-    "is not used.  The Princess condition applies to it at your own court (counted before "
-    "the Priest), and her last-card exception does not.",
-    "If nothing at the court qualifies for the Priest's take-back, nothing is taken.",
+    "The Priest's further card (option priest_extra_ability, default literal): it is "
+    "played, so its ability is carried out before the Priest's take-back (a further "
+    "Priest opens its own further card first; intrigue only at a foreign court).  The "
+    "Princess condition applies to it at your own court (counted before the Priest), "
+    "and her last-card exception does not.",
+    "If nothing at the court qualifies for the Priest's take-back, nothing is taken.  "
+    "'A card of lower influence' means lower than the further card.  No Priest played "
+    "this turn can be taken back (with a Priest as the further card, its own further "
+    "card and take-back come first, then the first Priest's take-back).",
+    "The Knight's take is optional ('you may take 1 card') unless the hand holds a "
+    "Squire, which he must take.",
     "A covered Squire does not oblige anyone (a covered follower loses its ability); "
     "a covered Guard does not protect.",
     "The Squire obligation binds the card you play on your turn (not the Priest's extra "
@@ -95,19 +147,37 @@ DECISIONS = (
     "An Assassin at a court with no cards lies there alone (influence 0); another "
     "Assassin played on her removes both.  With a Guard uncovered at the court, the "
     "Assassin may only cover a Guard (not attack an Assassin).",
-    "Trader: the receiver answers with a card from the hand they held before receiving; "
-    "with an empty hand they must give the received card back.  With no other hand card "
-    "left, the Trader's ability does nothing.",
-    "The first round is started by player 1 (the rulebook: whoever last saw a stag).",
+    "Assassins 'removed from the game' (option assassins_return, default literal): "
+    "they stay out for the rest of the game.  A later deal sets aside the setup card's "
+    "number (fewer if needed so that at least one card is dealt) and deals the rest "
+    "as evenly as possible, the extra cards to the players first in turn order from "
+    "the round's starter.",
+    "Trader: a 'different card of higher influence' is higher than the card received.  "
+    "Without one, 'the card with the highest influence' (option trader_fallback_received, "
+    "default literal) is taken from the hand as it is after receiving, so it may be the "
+    "received card.  With no other hand card left, the Trader's ability does nothing.",
+    "The first round is started by Player 1 (the rulebook: whoever last saw a stag).",
     "Round winner: highest court score; a tie goes to the tied player whose court holds "
-    "the uncovered Princess; otherwise (points mode) to the tied player first in turn "
-    "order from the round's starter.  In the round-win variant an unresolved tie gives "
-    "every tied player a round win.",
+    "the uncovered Princess; otherwise the next round is started by the tied player "
+    "first in turn order from the round's starter.  In the round-win variant a tie "
+    "without the Princess is not covered by the rulebook (option round_tie): by default "
+    "every tied player gets a round win ('nobody': none does).",
     "Game end tie (points mode): the players with the most points share the win.",
     "What a player knows of other hands (from the Knight, the Trader, the General, the "
     "Treasurer or a public take) is kept only while it is certain: when a card leaves a "
     "hand unseen by that player, their knowledge of that hand is forgotten.",
+    "A sub-decision whose options follow from what everyone sees (the Assassin's "
+    "target, the Priest's take-back, a Scholar with nothing to take) is carried out at "
+    "once when it has a single option.  The Knight's take and the Trader's give and "
+    "return depend on hidden hands, so they are always a step of their own, even with "
+    "one option: onlookers cannot tell a forced choice from a free one.",
+    f"Safeguard (no rule): a game still running after {MAX_ROUNDS} rounds is stopped and "
+    "reported unfinished (``state.unfinished()``); the data file's ranges keep games short.",
 )
+
+
+def _rebuild(cls, items):
+    return cls(**dict(items))
 
 
 # --------------------------------------------------------------------------- the game
@@ -120,13 +190,16 @@ class Woods(Game):
     two players); ``beginner`` (no Scholar or Priest, one card fewer per hand, the rest
     set aside); ``one_round`` (teaching option: the game ends after one round, won by
     the round's winner); ``target`` overrides points/wins to reach; ``data`` a path to
-    an edited copy of the data file.
+    an edited copy of the data file.  Contested readings (defaults: the literal text;
+    see ``OPTIONS``): ``priest_extra_ability``, ``trader_fallback_received``,
+    ``round_tie`` ("shared"/"nobody"), ``assassins_return``.
     """
 
     name = "woods"
     title = "King of the Woods"
     min_players = 2
     max_players = 5
+    hidden_information = True
 
     players: int = 3
     mode: str = "points"
@@ -134,50 +207,67 @@ class Woods(Game):
     one_round: bool = False
     target: int | None = None
     data: str | None = None
+    # contested readings (see OPTIONS and DECISIONS; the defaults follow the literal text)
+    priest_extra_ability: bool = True
+    trader_fallback_received: bool = True
+    round_tie: str = "shared"
+    assassins_return: bool = False
 
     def __post_init__(self):
         super().__post_init__()
         if self.mode not in ("points", "rounds"):
             raise GameOptionError(f"mode must be 'points' or 'rounds', not {self.mode!r}")
-        if not isinstance(self.beginner, bool) or not isinstance(self.one_round, bool):
-            raise GameOptionError("beginner and one_round are True or False")
-        if self.target is not None and (not isinstance(self.target, int) or self.target < 1):
-            raise GameOptionError(f"target must be a positive int, not {self.target!r}")
+        for flag in ("beginner", "one_round", "priest_extra_ability",
+                     "trader_fallback_received", "assassins_return"):
+            if not isinstance(getattr(self, flag), bool):
+                raise GameOptionError(f"{flag} is True or False, not {getattr(self, flag)!r}")
+        if self.round_tie not in ROUND_TIES:
+            raise GameOptionError(f"round_tie must be one of {', '.join(map(repr, ROUND_TIES))}, "
+                                  f"not {self.round_tie!r}")
+        top = MAX_POINTS if self.mode == "points" else MAX_ROUND_WINS
+        if self.target is not None and (type(self.target) is not int
+                                        or not 1 <= self.target <= top):
+            raise GameOptionError(f"target must be an int from 1 to {top} in {self.mode} "
+                                  f"mode, not {self.target!r}")
+        if self.data is not None and not isinstance(self.data, (str, os.PathLike, GameData)):
+            raise GameOptionError(f"data is the path of a data file (or a GameData), "
+                                  f"not {self.data!r}")
         d = load_data("kingdoms.woods", self.data)
-        lo = d.get("game.min_players", int)
-        hi = d.get("game.max_players", int)
+        lo = d.get("game.min_players", int, min=type(self).min_players, max=type(self).max_players)
+        hi = d.get("game.max_players", int, min=lo, max=type(self).max_players)
         if not lo <= self.players <= hi:
             raise GameOptionError(f"this data file has setup cards for {lo}-{hi} players, "
                                   f"not {self.players}")
         followers = d.get("followers", list)
         names, influence, copies = [], {}, {}
         for i, f in enumerate(followers):
+            d.get(f"followers.{i}", dict)
             nm = d.get(f"followers.{i}.name", str)
             if nm in influence:
                 raise DataError(f"{d.origin}: 'followers.{i}.name' repeats {nm!r}")
             names.append(nm)
-            influence[nm] = d.get(f"followers.{i}.influence", int)
-            copies[nm] = d.get(f"followers.{i}.copies", int)
-            if copies[nm] < 0 or influence[nm] < 0:
-                raise DataError(f"{d.origin}: 'followers.{i}' needs copies >= 0 and influence >= 0")
-        needed = {"Assassin", "Trader", "Guard", "Squire", "Scholar", "Priest", "Fool",
-                  "Treasurer", "Knight", "General", "Princess"}
-        if set(names) != needed:
-            raise DataError(f"{d.origin}: 'followers' must list exactly {sorted(needed)}; "
+            influence[nm] = d.get(f"followers.{i}.influence", int, min=0, max=MAX_INFLUENCE)
+            copies[nm] = d.get(f"followers.{i}.copies", int, min=0, max=MAX_COPIES)
+        if set(names) != set(FOLLOWERS) or len(names) != len(FOLLOWERS):
+            raise DataError(f"{d.origin}: 'followers' must list exactly {sorted(FOLLOWERS)}; "
                             f"got {names}")
+        if sum(copies.values()) > MAX_DECK:
+            raise DataError(f"{d.origin}: 'followers.*.copies' add up to {sum(copies.values())} "
+                            f"cards; the total should be from 1 to {MAX_DECK}")
         key = f"setup.{self.players}"
         remove = d.get(f"{key}.remove", dict)
-        set_aside = d.get(f"{key}.set_aside", int)
         box = Counter()
-        for nm, k in remove.items():
+        for nm in remove:
             if nm not in copies:
                 raise DataError(f"{d.origin}: '{key}.remove' names unknown follower {nm!r}")
-            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= copies[nm]:
-                raise DataError(f"{d.origin}: '{key}.remove.{nm}' must be 0..{copies[nm]}")
-            box[nm] += k
+            box[nm] += d.get(f"{key}.remove.{nm}", int, min=0, max=copies[nm])
         deck = Counter({nm: copies[nm] - box[nm] for nm in names})
         n_cards = sum(deck.values())
-        if set_aside < 0 or (n_cards - set_aside) % self.players or set_aside > n_cards:
+        if n_cards < self.players:
+            raise DataError(f"{d.origin}: '{key}' leaves {n_cards} cards: fewer than one "
+                            f"per player")
+        set_aside = d.get(f"{key}.set_aside", int, min=0, max=n_cards - self.players)
+        if (n_cards - set_aside) % self.players:
             raise DataError(f"{d.origin}: '{key}.set_aside' = {set_aside} does not leave a "
                             f"deck of {n_cards} cards that deals evenly to {self.players}")
         hand = (n_cards - set_aside) // self.players
@@ -189,49 +279,107 @@ class Woods(Game):
             n_cards = sum(deck.values())
             set_aside = n_cards - hand * self.players
             if hand < 1 or set_aside < 0:
-                raise DataError(f"{d.origin}: '{key}' leaves too few cards for the beginner variant")
-        if hand < 1:
-            raise DataError(f"{d.origin}: '{key}' leaves no hand cards")
+                raise DataError(f"{d.origin}: '{key}' leaves too few cards for the beginner "
+                                "variant (at least one card per hand after removing the "
+                                "Scholars and Priests)")
         if self.mode == "points":
-            goal = self.target or d.get("game.points_to_win", int)
+            goal = self.target or d.get("game.points_to_win", int, min=1, max=MAX_POINTS)
         else:
-            goal = self.target or (d.get("game.round_wins_two_players", int)
-                                   if self.players == 2 else d.get("game.round_wins", int))
-        # parsed components (not dataclass fields: they do not take part in equality)
+            goal = self.target or (
+                d.get("game.round_wins_two_players", int, min=1, max=MAX_ROUND_WINS)
+                if self.players == 2 else d.get("game.round_wins", int, min=1, max=MAX_ROUND_WINS))
+        # parsed components (not dataclass fields: they do not take part in equality);
+        # read-only containers only, and no table keyed by what anyone holds
         order = tuple(sorted(names, key=lambda n: (influence[n], names.index(n))))
         s = object.__setattr__
         s(self, "_data", d)
         s(self, "followers", order)
-        s(self, "influence", dict(influence))
-        s(self, "copies", dict(copies))
+        s(self, "influence", MappingProxyType(dict(influence)))
+        s(self, "copies", MappingProxyType(dict(copies)))
         s(self, "box", tuple(sorted(box.elements())))
         s(self, "deck", tuple(sorted(deck.elements())))
         s(self, "hand_size", hand)
         s(self, "set_aside_count", set_aside)
         s(self, "goal", goal)
         # tables for the hot paths (actions are immutable, so one object per action)
-        s(self, "_rank", {nm: i for i, nm in enumerate(order)})
-        s(self, "_plays_of", {c: tuple(Play(c, k) for k in range(self.players)) for c in names})
-        s(self, "_plays_from", {})
-        s(self, "_draws_of", {})
-        s(self, "_actions", {})
+        s(self, "_rank", MappingProxyType({nm: i for i, nm in enumerate(order)}))
+        s(self, "_plays_of", MappingProxyType(
+            {c: tuple(Play(c, k) for k in range(self.players)) for c in names}))
 
     @classmethod
     def configurations(cls):
-        """Every player count in points mode, the round-win and beginner variants, and
-        the one-round teaching option (what the generic test-suite plays)."""
+        """Every player count in points mode, the round-win and beginner variants, the
+        one-round teaching option and the other readings of contested rules (what the
+        generic test-suite plays)."""
         out = []
         for k in range(cls.min_players, cls.max_players + 1):
             out += [{"players": k}, {"players": k, "mode": "rounds"},
                     {"players": k, "beginner": True}]
         out.append({"players": 2, "one_round": True})
+        out.append({"players": 3, "priest_extra_ability": False,
+                    "trader_fallback_received": False, "assassins_return": True})
+        out.append({"players": 2, "mode": "rounds", "round_tie": "nobody"})
         return out
+
+    # -- every action, numbered (kingdoms.interop.openspiel) --------------------------
+    def action_universe(self) -> tuple:
+        """Every decision and listable chance outcome, in a fixed order: by kind (Play,
+        Cover, TraderGive, TraderReturn, KnightTake, KnightPass, ScholarTake,
+        ScholarPass, PriestExtra, PriestStop, PriestTakeBack, TreasurerDraw), then
+        players, then followers in influence order (``self.followers``); Cover piles
+        of one card, then of two.  The deal of a round (``Deal``, millions of outcomes)
+        is not listed: ``kingdoms.interop.openspiel`` deals it card by card."""
+        fs = self.followers
+        n = range(self.players)
+        out = [Play(c, k) for c in fs for k in n]
+        out += [Cover(k, (a,)) for k in n for a in fs]
+        out += [Cover(k, (a, b)) for k in n for a in fs for b in fs]
+        out += [TraderGive(c, g, r) for c in fs for g in n for r in n]
+        out += [TraderReturn(c, g, r) for c in fs for g in n for r in n]
+        out += [KnightTake(c, t, v) for c in fs for t in n for v in n]
+        out += [KnightPass(t, v) for t in n for v in n]
+        out += [ScholarTake(c, k) for c in fs for k in n]
+        out.append(ScholarPass())
+        out += [PriestExtra(c, k) for c in fs for k in n]
+        out.append(PriestStop())
+        out += [PriestTakeBack(c, k) for c in fs for k in n]
+        out += [TreasurerDraw(c, d, v) for c in fs for d in n for v in n]
+        return tuple(out)
+
+    def max_game_length(self) -> int:
+        """A true bound on the number of actions and chance outcomes in a game, counting
+        a deal as one step per card.  Rounds: 1 (``one_round``) or the ``MAX_ROUNDS``
+        safeguard.  Turns in a round: the number ``2H + S`` (H cards in all hands, S
+        Scholars among them) falls by at least 1 every turn (every card played leaves
+        a hand; only the Scholar's take and a Priest's take-back bring one back, and
+        a take-back is of a card below the Priest's further card, so a Scholar comes
+        back only after a card above influence 3 left), so a round has at most
+        ``2N + s`` turns (N cards, s Scholars).  A turn plays a chain of at most P
+        Priests (2 steps each) and one further card (its play, a Priest stop and at
+        most 2 ability steps)."""
+        deck = self.deck
+        rounds = 1 if self.one_round else MAX_ROUNDS
+        per_turn = 2 * deck.count("Priest") + 5
+        turns = 2 * len(deck) + deck.count("Scholar")
+        return rounds * (len(deck) + turns * per_turn)
 
     def __reduce__(self):
         # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
         # so games and states can be sent to worker processes by ``simulate``
-        return (type(self), (self.players, self.mode, self.beginner, self.one_round,
-                             self.target, self.data))
+        return (_rebuild, (type(self), tuple(self.config().items())))
+
+    # -- players ----------------------------------------------------------------------
+    def policies(self) -> dict:
+        """``random`` and the heuristics of ``woods.policies``."""
+        from kingdoms.core.play import random_policy
+        from .policies import fool_aware_policy, greedy_policy
+        return {"random": random_policy, "greedy": greedy_policy,
+                "fool-aware": fool_aware_policy}
+
+    def default_policies(self) -> tuple:
+        """The greedy player in every seat (cheap; looks only at its own view)."""
+        from .policies import greedy_policy
+        return (greedy_policy,) * self.players
 
     # -- data -----------------------------------------------------------------------
 
@@ -245,6 +393,21 @@ class Woods(Game):
                 f"{self.hand_size} dealt to each player.")
 
     # -- states ---------------------------------------------------------------------
+    def objectives(self) -> dict:
+        """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
+        the win, each player's points, each court's influence, and with two players
+        the margins."""
+        out = {"share of the win": lambda s: s.returns(),
+               "points": lambda s: tuple(s.totals),
+               "court influence": lambda s: tuple(s.court_scores())}
+        if self.players == 2:
+            out["points margin"] = lambda s: (s.totals[0] - s.totals[1],
+                                              s.totals[1] - s.totals[0])
+            out["court influence margin"] = lambda s: (
+                s.court_scores()[0] - s.court_scores()[1],
+                s.court_scores()[1] - s.court_scores()[0])
+        return out
+
     def initial_state(self) -> "WoodsState":
         n = self.players
         return WoodsState(self, round=1, hands=((),) * n, courts=((),) * n, set_aside=(),
@@ -260,13 +423,15 @@ class Woods(Game):
         piles, each a card name or a tuple ``("Knight", "Assassin")`` for a covered card.
         ``set_aside``: the face-down cards; if omitted, every card of this round's deck
         not placed elsewhere is set aside.  ``removed``: Assassins already out of the
-        round.  Card conservation is checked: hands + courts + set aside + removed must
+        game (or round, with ``assassins_return``).  Card conservation is checked: hands + courts + set aside + removed must
         be exactly this round's deck (``game.deck``); otherwise ``ValueError``.
         ``known[o][p]``: cards player ``o`` knows to be in ``p``'s hand (default none).
         """
         n = self.players
         if len(hands) != n:
             raise ValueError(f"need {n} hands, got {len(hands)}")
+        if type(turn) is not int or not 0 <= turn < n:
+            raise ValueError(f"turn must be a player number 0..{n - 1}, not {turn!r}")
         courts = courts if courts is not None else [[] for _ in range(n)]
         if len(courts) != n:
             raise ValueError(f"need {n} courts, got {len(courts)}")
@@ -275,7 +440,7 @@ class Woods(Game):
         for p, h in enumerate(hands):
             for c in h:
                 if c not in valid:
-                    raise ValueError(f"hand {p}: {c!r} is not a follower")
+                    raise ValueError(f"{self.player_name(p)}'s hand: {c!r} is not a follower")
             hs.append(tuple(sorted(h)))
         cs = []
         for p, court in enumerate(courts):
@@ -284,7 +449,8 @@ class Woods(Game):
                 pile = (pile,) if isinstance(pile, str) else tuple(pile)
                 if not pile or any(c not in valid for c in pile) or len(pile) > 2 or (
                         len(pile) == 2 and pile[1] != "Assassin"):
-                    raise ValueError(f"court {p}: {pile!r} is not a card or (card, 'Assassin')")
+                    raise ValueError(f"{self.player_name(p)}'s court: {pile!r} is not a card or "
+                                     "(card, 'Assassin')")
                 piles.append(pile)
             cs.append(tuple(piles))
         placed = Counter()
@@ -316,11 +482,13 @@ class Woods(Game):
             for o in range(n):
                 for p in range(n):
                     if Counter(kn[o][p]) - Counter(hs[p]):
-                        raise ValueError(f"known[{o}][{p}] lists cards not in hand {p}")
+                        raise ValueError(f"known[{o}][{p}]: {self.player_name(o)} is said to know "
+                                         f"cards that are not in {self.player_name(p)}'s hand")
         if not any(hs):
             raise ValueError("every hand is empty: the round is over")
         if not hs[turn]:
-            raise ValueError(f"player {turn + 1} has no cards and cannot be the one to move")
+            raise ValueError(f"{self.player_name(turn)} has no cards and cannot be the one "
+                             "to move")
         return WoodsState(self, round=round, hands=tuple(hs), courts=tuple(cs), set_aside=aside,
                           removed=tuple(sorted(removed)), turn=turn,
                           starter=turn if starter is None else starter, pending=None,
@@ -378,9 +546,28 @@ def _no_knowledge(n):
 
 
 # --------------------------------------------------------------------------- actions
+# Action texts name players as people read them ("Player 2" for index 1, the game's
+# ``player_name``; this game has no custom names).  ``str()`` never raises, whatever
+# the fields hold: a malformed action still prints (as "?") inside error messages.
 
 def _pn(p) -> str:
-    return f"player {p + 1}" if isinstance(p, int) else "?"
+    return f"Player {p + 1}" if type(p) is int and p >= 0 else "?"
+
+
+def _cd(card) -> str:
+    if card is HIDDEN:
+        return "a hidden card"
+    return f"the {card}" if type(card) is str else "the ?"
+
+
+def _action_text(action) -> str:
+    try:
+        text = str(action)
+        if isinstance(text, str):
+            return text
+    except Exception:
+        pass
+    return f"a {type(action).__name__} (not a valid action)"
 
 
 @dataclass(frozen=True)
@@ -390,7 +577,7 @@ class Play(Action):
     court: int
 
     def __str__(self):
-        return f"play the {self.card} to {_pn(self.court)}'s court"
+        return f"play {_cd(self.card)} to {_pn(self.court)}'s court"
 
 
 @dataclass(frozen=True)
@@ -400,10 +587,11 @@ class Cover(Action):
     pile: tuple
 
     def __str__(self):
-        if self.pile[-1] == "Assassin":
-            below = f" on the {self.pile[0]}" if len(self.pile) == 2 else ""
+        pile = self.pile if type(self.pile) is tuple and self.pile else ("?",)
+        if pile[-1] == "Assassin":
+            below = f" on {_cd(pile[0])}" if len(pile) == 2 else ""
             return f"attack the Assassin{below} at {_pn(self.court)}'s court"
-        return f"cover the {self.pile[0]} at {_pn(self.court)}'s court"
+        return f"cover {_cd(pile[0])} at {_pn(self.court)}'s court"
 
 
 @dataclass(frozen=True)
@@ -413,7 +601,7 @@ class TraderGive(Action):
     receiver: int
 
     def __str__(self):
-        return f"give the {self.card} to {_pn(self.receiver)}"
+        return f"give {_cd(self.card)} to {_pn(self.receiver)}"
 
     def seen_by(self, player):
         if player in (self.giver, self.receiver):
@@ -428,7 +616,7 @@ class TraderReturn(Action):
     receiver: int
 
     def __str__(self):
-        return f"give the {self.card} back to {_pn(self.giver)}"
+        return f"give {_cd(self.card)} back to {_pn(self.giver)}"
 
     def seen_by(self, player):
         if player in (self.giver, self.receiver):
@@ -443,7 +631,7 @@ class KnightTake(Action):
     victim: int
 
     def __str__(self):
-        return f"take the {self.card} from {_pn(self.victim)}'s hand"
+        return f"take {_cd(self.card)} from {_pn(self.victim)}'s hand"
 
     def seen_by(self, player):
         if player in (self.taker, self.victim):
@@ -452,12 +640,22 @@ class KnightTake(Action):
 
 
 @dataclass(frozen=True)
+class KnightPass(Action):
+    """The Knight takes nothing ('you *may* take 1 card'; not with a Squire there)."""
+    taker: int
+    victim: int
+
+    def __str__(self):
+        return f"take nothing from {_pn(self.victim)}'s hand"
+
+
+@dataclass(frozen=True)
 class ScholarTake(Action):
     card: str
     court: int
 
     def __str__(self):
-        return f"take the {self.card} from {_pn(self.court)}'s court"
+        return f"take {_cd(self.card)} from {_pn(self.court)}'s court"
 
 
 @dataclass(frozen=True)
@@ -472,7 +670,7 @@ class PriestExtra(Action):
     court: int
 
     def __str__(self):
-        return f"also play the {self.card} to {_pn(self.court)}'s court"
+        return f"also play {_cd(self.card)} to {_pn(self.court)}'s court"
 
 
 @dataclass(frozen=True)
@@ -487,7 +685,7 @@ class PriestTakeBack(Action):
     court: int
 
     def __str__(self):
-        return f"take back the {self.card} from {_pn(self.court)}'s court"
+        return f"take back {_cd(self.card)} from {_pn(self.court)}'s court"
 
 
 @dataclass(frozen=True)
@@ -498,7 +696,7 @@ class TreasurerDraw(Action):
     victim: int
 
     def __str__(self):
-        return f"the Treasurer draws the {self.card} from {_pn(self.victim)}'s hand"
+        return f"the Treasurer draws {_cd(self.card)} from {_pn(self.victim)}'s hand"
 
     def seen_by(self, player):
         if player in (self.drawer, self.victim):
@@ -513,13 +711,88 @@ class Deal(Action):
     set_aside: tuple
 
     def __str__(self):
-        sizes = "/".join(str(len(h)) for h in self.hands)
-        return f"deal {sizes} cards, {len(self.set_aside)} set aside"
+        try:
+            sizes = "/".join(str(len(h)) for h in self.hands)
+            return f"deal {sizes} cards, {len(self.set_aside)} set aside"
+        except Exception:
+            return "deal (malformed)"
 
     def seen_by(self, player):
         hands = tuple(h if i == player else (HIDDEN,) * len(h)
                       for i, h in enumerate(self.hands))
         return Deal(hands, (HIDDEN,) * len(self.set_aside))
+
+
+# What each action's fields must hold ("card": a follower's name, "player": a player
+# index, "pile": 1-2 card names, "cards": a tuple of names, "hands": one per player).
+_FIELDS = {
+    Play: (("card", "card"), ("court", "player")),
+    Cover: (("court", "player"), ("pile", "pile")),
+    TraderGive: (("card", "card"), ("giver", "player"), ("receiver", "player")),
+    TraderReturn: (("card", "card"), ("giver", "player"), ("receiver", "player")),
+    KnightTake: (("card", "card"), ("taker", "player"), ("victim", "player")),
+    KnightPass: (("taker", "player"), ("victim", "player")),
+    ScholarTake: (("card", "card"), ("court", "player")),
+    ScholarPass: (),
+    PriestExtra: (("card", "card"), ("court", "player")),
+    PriestStop: (),
+    PriestTakeBack: (("card", "card"), ("court", "player")),
+    TreasurerDraw: (("card", "card"), ("drawer", "player"), ("victim", "player")),
+    Deal: (("hands", "hands"), ("set_aside", "cards")),
+}
+
+
+def _malformed(action, game) -> str | None:
+    """Why ``action`` is not a well-formed action of this game (``None`` if it is)."""
+    spec = _FIELDS.get(type(action))
+    if spec is None:
+        return (f"{_action_text(action)} is not an action of King of the Woods "
+                f"(a {type(action).__name__})")
+    names = game._rank
+    n = game.players
+
+    def is_cards(x):
+        return type(x) is tuple and all(type(c) is str and c in names for c in x)
+
+    for field_name, kind in spec:
+        v = getattr(action, field_name, None)
+        if kind == "card":
+            ok = type(v) is str and v in names
+        elif kind == "player":
+            ok = type(v) is int and 0 <= v < n
+        elif kind == "pile":
+            ok = is_cards(v) and 1 <= len(v) <= 2
+        elif kind == "cards":
+            ok = is_cards(v)
+        else:
+            ok = type(v) is tuple and len(v) == n and all(is_cards(h) for h in v)
+        if not ok:
+            want = {"card": "a follower's name", "player": f"a player number 0..{n - 1}",
+                    "pile": "a tuple of 1 or 2 follower names",
+                    "cards": "a tuple of follower names",
+                    "hands": f"a tuple of {n} tuples of follower names"}[kind]
+            try:
+                shown = repr(v)[:40]
+            except Exception:
+                shown = type(v).__name__
+            return (f"{type(action).__name__}.{field_name} should be {want}, not {shown}")
+    return None
+
+
+_PUBLIC_STEPS = frozenset({"assassin", "priest_take", "scholar"})
+
+
+def _shift(after, c, i):
+    """The Priest take-backs still to come after pile ``i`` left court ``c``: their
+    Priest's pile index moves down (or is gone, -1, if it was that pile)."""
+    if not after:
+        return after
+    out = []
+    for kind, court, k, extra in after:
+        if court == c and k is not None and k >= 0:
+            k = -1 if k == i else k - 1 if k > i else k
+        out.append((kind, court, k, extra))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -537,7 +810,7 @@ def fool_count(court) -> int:
 def court_score(court, influence) -> int:
     """A court's influence at round end: uncovered followers count; exactly 3
     uncovered Fools make it 0 (4 count normally)."""
-    if fool_count(court) == 3:
+    if fool_count(court) == FOOL_RUIN:
         return 0
     return sum(influence[p[0]] for p in court if len(p) == 1)
 
@@ -608,6 +881,7 @@ class WoodsState(State):
     totals: tuple
     last_round: tuple | None
     over: bool
+    after: tuple = ()        # Priest take-backs still to come this turn (innermost last)
 
     # ---- who acts ---------------------------------------------------------------
     def _current_player(self):
@@ -638,46 +912,37 @@ class WoodsState(State):
         kind = pd[0]
         if kind == "assassin":
             c = pd[1]
-            return [self._action(Cover, c, pile) for pile in self._assassin_targets(c)]
+            return [Cover(c, pile) for pile in self._assassin_targets(c)]
         if kind == "trader_give":
-            return [self._action(TraderGive, card, p, pd[1])
-                    for card in self._distinct(self.hands[p])]
+            return [TraderGive(card, p, pd[1]) for card in self._distinct(self.hands[p])]
         if kind == "trader_return":
             _, giver, receiver, given = pd
-            return [self._action(TraderReturn, card, giver, receiver)
+            return [TraderReturn(card, giver, receiver)
                     for card in self._trader_options(receiver, given)]
         if kind == "knight":
             victim = pd[1]
             hand = self.hands[victim]
-            options = ["Squire"] if "Squire" in hand else self._distinct(hand)
-            return [self._action(KnightTake, card, p, victim) for card in options]
+            if "Squire" in hand:
+                return [KnightTake("Squire", p, victim)]     # "you must take it"
+            return ([KnightTake(card, p, victim) for card in self._distinct(hand)]
+                    + [KnightPass(p, victim)])               # "you *may* take 1 card"
         if kind == "scholar":
             c = pd[1]
-            return ([self._action(ScholarTake, card, c) for card in self._scholar_options(c)]
-                    + [self._action(ScholarPass)])
+            return ([ScholarTake(card, c) for card in self._scholar_options(c)]
+                    + [ScholarPass()])
         if kind == "priest":
             c = pd[1]
             out = []
             for card in self._distinct(self.hands[p]):
-                if card == "Princess" and c == p and len(uncovered(self.courts[c])) - 1 < 3:
+                if card == "Princess" and c == p and \
+                        len(uncovered(self.courts[c])) - 1 < PRINCESS_COMPANY:
                     continue
-                out.append(self._action(PriestExtra, card, c))
-            return out + [self._action(PriestStop)]
+                out.append(PriestExtra(card, c))
+            return out + [PriestStop()]
         if kind == "priest_take":
             _, c, _, extra = pd
-            return [self._action(PriestTakeBack, card, c)
-                    for card in self._priest_options(c, pd[2], extra)]
+            return [PriestTakeBack(card, c) for card in self._priest_options(c, pd[2], extra)]
         raise AssertionError(f"no decision at pending {pd!r}")
-
-    def _action(self, cls, *fields):
-        """``cls(*fields)``: one shared object per distinct action (actions are
-        immutable values, and the same few recur all game long)."""
-        memo = self.game._actions
-        key = (cls, fields)
-        action = memo.get(key)
-        if action is None:
-            action = memo[key] = cls(*fields)
-        return action
 
     def _distinct(self, hand):
         """One of each card kind in ``hand``, in follower order (list)."""
@@ -685,27 +950,22 @@ class WoodsState(State):
 
     def _plays(self, hand: tuple, barred=None) -> tuple:
         """Each card kind of ``hand`` (in follower order) to each court in turn, except
-        the Princess to court ``barred``.  Remembered per hand (hands recur often)."""
-        memo = self.game._plays_from
-        key = (hand, barred)
-        plays = memo.get(key)
-        if plays is None:
-            if len(memo) >= _MEMO_SIZE:
-                memo.clear()
-            plays = ()
-            for c in self._distinct(hand):
-                to_courts = self.game._plays_of[c]
-                if c == "Princess" and barred is not None:
-                    to_courts = to_courts[:barred] + to_courts[barred + 1:]
-                plays += to_courts
-            memo[key] = plays
+        the Princess to court ``barred``.  (Not remembered across states: a table keyed
+        by hands would let anyone holding the game read other players' hands.)"""
+        plays = ()
+        plays_of = self.game._plays_of
+        for c in self._distinct(hand):
+            to_courts = plays_of[c]
+            if c == "Princess" and barred is not None:
+                to_courts = to_courts[:barred] + to_courts[barred + 1:]
+            plays += to_courts
         return plays
 
     def _squire_present(self) -> bool:
         return any(("Squire",) in court for court in self.courts)
 
     def _princess_ok(self, p, hand_len) -> bool:
-        return hand_len == 1 or len(uncovered(self.courts[p])) >= 3
+        return hand_len == 1 or len(uncovered(self.courts[p])) >= PRINCESS_COMPANY
 
     def _assassin_targets(self, c):
         court = self.courts[c]
@@ -721,28 +981,35 @@ class WoodsState(State):
         infl = self.game.influence
         if given is HIDDEN or given not in self.hands[receiver]:
             return []                        # (another player's view: not knowable)
-        others = _minus(self.hands[receiver], given)
-        others = [c for c in others if c is not HIDDEN]
+        hand = [c for c in self.hands[receiver] if c is not HIDDEN]
+        others = _minus(tuple(hand), given)
         if not others:
             return [given]
         higher = [c for c in others if infl[c] > infl[given]]
         if higher:
             return self._distinct(higher)
-        top = max(infl[c] for c in others)
-        return self._distinct([c for c in others if infl[c] == top])
+        pool = hand if self.game.trader_fallback_received else others
+        top = max(infl[c] for c in pool)
+        return self._distinct([c for c in pool if infl[c] == top])
 
     def _scholar_options(self, c):
         infl = self.game.influence
         cards = [x for x in uncovered(self.courts[c]) if x not in ("Assassin", "Scholar")]
-        low = [x for x in cards if infl[x] <= 4]
+        low = [x for x in cards if infl[x] <= SCHOLAR_LIMIT]
         return self._distinct(low if low else cards)
+
+    def _priests_this_turn(self, c, priest_index) -> frozenset:
+        """Pile indices at court ``c`` of the Priests played this turn whose take-back is
+        under way or still to come: none of them may be taken back."""
+        return frozenset([priest_index] + [k for _, court, k, _ in self.after if court == c])
 
     def _priest_options(self, c, priest_index, extra):
         infl = self.game.influence
         limit = infl[extra]
         out = []
+        skip = self._priests_this_turn(c, priest_index)
         for i, pile in enumerate(self.courts[c]):
-            if i == priest_index or len(pile) != 1:
+            if i in skip or len(pile) != 1:
                 continue
             card = pile[0]
             if card in ("Assassin", "Fool") or infl[card] >= limit:
@@ -751,6 +1018,9 @@ class WoodsState(State):
         return self._distinct(out)
 
     def _why_illegal(self, action):
+        problem = _malformed(action, self.game)
+        if problem is not None:
+            return problem
         pd = self.pending
         p = self.turn
         if isinstance(action, Play) and pd is None:
@@ -763,8 +1033,9 @@ class WoodsState(State):
                 return ("A Squire lies at a court, so a player holding a Squire must play "
                         "a Squire this turn.")
             if action.card == "Princess" and action.court == p:
-                return ("The Princess may go to your own court only when at least 3 uncovered "
-                        "followers lie there (or she is your last hand card).")
+                return (f"The Princess may go to your own court only when at least "
+                        f"{PRINCESS_COMPANY} uncovered followers lie there (or she is your "
+                        "last hand card).")
         if pd is None:
             return "It is time to play a card from your hand to a court."
         kind = pd[0]
@@ -772,20 +1043,22 @@ class WoodsState(State):
             if ("Guard",) in self.courts[pd[1]]:
                 return "A Guard lies at this court: the Assassin must cover a Guard."
             return "The Assassin covers the top card of a pile at the court she was played to."
-        if kind == "knight" and isinstance(action, KnightTake):
+        if kind == "knight" and isinstance(action, (KnightTake, KnightPass)):
             if "Squire" in self.hands[pd[1]]:
                 return "There is a Squire in that hand: the Knight must take the Squire."
-            return "The Knight takes a card from the hand he looked at."
+            return "The Knight takes a card from the hand he looked at (or none)."
         if kind == "trader_return" and isinstance(action, TraderReturn):
             return ("Give back a different card of higher influence than the one received; "
                     "only without one, your card of highest influence.")
         if kind == "scholar" and isinstance(action, ScholarTake):
-            return ("The Scholar takes an uncovered follower of influence 4 or less (only if "
-                    "there is none, one of 5 or more) — never an Assassin or a Scholar.")
+            return (f"The Scholar takes an uncovered follower of influence {SCHOLAR_LIMIT} or "
+                    f"less (only if there is none, one of {SCHOLAR_LIMIT + 1} or more) — never "
+                    "an Assassin or a Scholar.")
         if kind == "priest" and isinstance(action, PriestExtra):
             if action.card == "Princess":
-                return ("The Princess may go to your own court only when at least 3 uncovered "
-                        "followers lay there before your turn; the Priest cannot help.")
+                return (f"The Princess may go to your own court only when at least "
+                        f"{PRINCESS_COMPANY} uncovered followers lay there before your turn; "
+                        "the Priest cannot help.")
             return "The further card comes from your hand and goes to the Priest's court."
         if kind == "priest_take" and isinstance(action, PriestTakeBack):
             return ("Take back an uncovered card of lower influence than the card you added — "
@@ -796,64 +1069,104 @@ class WoodsState(State):
     def _chance_outcomes(self):
         pd = self.pending
         if pd[0] == "deal":
-            g = self.game
+            count = self.deal_count()
+            if count == 1:          # (a deck of one kind, or nothing left to deal)
+                return ((self._sample_chance(random.Random(0)), Fraction(1)),)
             raise TooManyOutcomes(
-                f"the deal of round {self.round} has {g.deal_count():,} distinct outcomes; "
-                "sample it with sample_chance(rng)", g.deal_count())
+                f"the deal of round {self.round} has {count:,} distinct outcomes; "
+                "sample it with sample_chance(rng)", count)
         return self._draws(self.turn, pd[1])
 
     def _draws(self, drawer, victim) -> tuple:
         """The Treasurer's blind draw from the victim's hand: each card kind with its
-        chance (remembered per hand, drawer and victim)."""
+        chance."""
         hand = self.hands[victim]
-        memo = self.game._draws_of
-        key = (hand, drawer, victim)
-        draws = memo.get(key)
-        if draws is None:
-            if len(memo) >= _MEMO_SIZE:
-                memo.clear()
-            n = len(hand)
-            counts = Counter(hand)
-            draws = memo[key] = tuple(
-                (TreasurerDraw(c, drawer, victim), Fraction(counts[c], n))
-                for c in sorted(counts, key=_sort_key))
-        return draws
+        n = len(hand)
+        counts = Counter(hand)
+        return tuple((TreasurerDraw(c, drawer, victim), Fraction(counts[c], n))
+                     for c in sorted(counts, key=_sort_key))
+
+    # ---- the deal of a round ----------------------------------------------------
+    def round_deck(self) -> tuple:
+        """The cards of the next (or this) round's deal: the game's deck without the
+        Assassins out of the game (option ``assassins_return=False``)."""
+        if not self.removed or self.game.assassins_return:
+            return self.game.deck
+        return tuple(sorted((Counter(self.game.deck) - Counter(self.removed)).elements()))
+
+    def deal_layout(self) -> tuple:
+        """``(hand sizes per player, set-aside count)`` of this round's deal."""
+        g = self.game
+        n = g.players
+        cards = len(self.round_deck())
+        if cards == len(g.deck):
+            return (g.hand_size,) * n, g.set_aside_count
+        if g.beginner:
+            aside = max(cards - g.hand_size * n, 0)
+        else:
+            aside = min(g.set_aside_count, max(cards - 1, 0))
+        dealt = cards - aside
+        base, extra = divmod(dealt, n)
+        sizes = [base] * n
+        for k in range(extra):                 # extra cards from the starter on
+            sizes[(self.starter + k) % n] += 1
+        return tuple(sizes), aside
+
+    def deal_count(self) -> int:
+        """The number of distinct deals of this round (hands and set-aside pile as
+        multisets)."""
+        sizes, aside = self.deal_layout()
+        return _count_deals(tuple(Counter(self.round_deck()).values()),
+                            tuple(sorted(sizes + (aside,))))
 
     def _sample_chance(self, rng):
         if self.pending[0] != "deal":
             return super()._sample_chance(rng)
-        g = self.game
-        deck = list(g.deck)
+        deck = list(self.round_deck())
         rng.shuffle(deck)
-        k = g.set_aside_count
+        sizes, k = self.deal_layout()
         aside = tuple(sorted(deck[:k]))
-        rest = deck[k:]
-        h = g.hand_size
-        hands = tuple(tuple(sorted(rest[i * h:(i + 1) * h])) for i in range(g.players))
-        return Deal(hands, aside)
+        hands, i = [], k
+        for h in sizes:
+            hands.append(tuple(sorted(deck[i:i + h])))
+            i += h
+        return Deal(tuple(hands), aside)
 
     def _is_possible_outcome(self, outcome):
         if self.pending[0] != "deal":
             return super()._is_possible_outcome(outcome)
-        g = self.game
-        if not isinstance(outcome, Deal) or len(outcome.hands) != g.players:
+        if type(outcome) is not Deal or _malformed(outcome, self.game) is not None:
             return False
-        if any(len(h) != g.hand_size for h in outcome.hands):
-            return False
-        if len(outcome.set_aside) != g.set_aside_count:
+        sizes, k = self.deal_layout()
+        if tuple(len(h) for h in outcome.hands) != sizes or len(outcome.set_aside) != k:
             return False
         if any(tuple(sorted(h)) != tuple(h) for h in outcome.hands + (outcome.set_aside,)):
             return False
         total = Counter(outcome.set_aside)
         for h in outcome.hands:
             total.update(h)
-        return total == Counter(g.deck)
+        return total == Counter(self.round_deck())
 
     # ---- moves ------------------------------------------------------------------
+    def apply(self, action):
+        """The state after ``action``; a malformed action (``None``, another type, a
+        field of the wrong type such as ``Play("Fool", "0")`` or ``Play("Fool", 0.0)``,
+        an object equal to everything) raises ``IllegalAction`` naming the problem."""
+        problem = _malformed(action, self.game)
+        if problem is not None:
+            cp = self.current_player()
+            if cp >= 0:
+                raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {problem}")
+            if cp == CHANCE:
+                raise IllegalAction(f"{problem}: it cannot happen at this chance event")
+            raise IllegalAction(f"The game is over: no more actions ({problem}).")
+        return super().apply(action)
+
     def _next(self, action):
         s = self._step(action)
-        # sub-decisions with a single option are carried out at once
-        while s.pending is not None and s.pending[0] not in ("deal", "treasurer") and not s.over:
+        # sub-decisions with a single option that follows from public information are
+        # carried out at once (see DECISIONS: hidden ones are always a step)
+        while s.pending is not None and s.pending[0] in _PUBLIC_STEPS and not s.over:
             options = s.legal_actions()     # (the public call keeps them for the player)
             if len(options) != 1:
                 break
@@ -866,18 +1179,26 @@ class WoodsState(State):
             return self._play(a.card, a.court)
         if isinstance(a, Deal):
             n = self.game.players
-            return replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
-                           courts=((),) * n, removed=(), pending=None,
-                           known=_no_knowledge(n), turn=self.starter)
+            removed = () if self.game.assassins_return else self.removed
+            s = replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
+                        courts=((),) * n, removed=removed, pending=None, after=(),
+                        known=_no_knowledge(n), turn=self.starter)
+            if not a.hands[self.starter]:
+                return s._end_turn()          # (a short deal: the next player with cards)
+            return s
         if isinstance(a, Cover):
             c = a.court
             court = self.courts[c]
             i = court.index(a.pile)
             if a.pile[-1] == "Assassin":          # Assassin on Assassin: both leave
                 rest = a.pile[:-1]
-                court = court[:i] + ((rest,) if rest else ()) + court[i + 1:]
                 removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
-                return self._end_turn(courts=_set(self.courts, c, court), removed=removed)
+                if rest:
+                    court = court[:i] + (rest,) + court[i + 1:]
+                    return self._end_turn(courts=_set(self.courts, c, court), removed=removed)
+                court = court[:i] + court[i + 1:]
+                return self._end_turn(courts=_set(self.courts, c, court), removed=removed,
+                                      after=_shift(self.after, c, i))
             court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
             return self._end_turn(courts=_set(self.courts, c, court))
         if isinstance(a, TraderGive):
@@ -898,6 +1219,8 @@ class WoodsState(State):
             hands = _set(hands, p, _plus(hands[p], a.card))
             known = self._moved_hidden(a.card, v, p, {p, v})
             return self._end_turn(hands=hands, known=known)
+        if isinstance(a, KnightPass):
+            return self._end_turn()
         if isinstance(a, TreasurerDraw):
             v = a.victim
             hands = _set(self.hands, v, _minus(self.hands[v], a.card))
@@ -905,31 +1228,37 @@ class WoodsState(State):
             known = self._moved_hidden(a.card, v, p, {p, v})
             return self._end_turn(hands=hands, known=known)
         if isinstance(a, ScholarTake):
-            return self._end_turn(**self._take_public(a.court, a.card, skip=None))
+            return self._end_turn(**self._take_public(a.court, a.card, skip=()))
         if isinstance(a, ScholarPass):
             return self._end_turn()
         if isinstance(a, PriestExtra):
             c = a.court
+            take = ("priest_take", c, self.pending[2], a.card)
+            if self.game.priest_extra_ability:
+                # the further card is played: its ability first, then the take-back
+                return self._play(a.card, c, after=self.after + (take,))
             hands = _set(self.hands, p, _minus(self.hands[p], a.card))
             known = self._played_public(p, a.card)
             courts = _set(self.courts, c, self.courts[c] + ((a.card,),))
-            s = replace(self, hands=hands, known=known, courts=courts,
-                        pending=("priest_take", c, self.pending[2], a.card))
-            if not s._priest_options(c, self.pending[2], a.card):
-                return s._end_turn()            # nothing of lower influence to take back
-            return s
+            return self._end_turn(hands=hands, known=known, courts=courts,
+                                  after=self.after + (take,))
         if isinstance(a, PriestStop):
             return self._end_turn()
         if isinstance(a, PriestTakeBack):
-            return self._end_turn(**self._take_public(a.court, a.card, skip=self.pending[2]))
-        raise AssertionError(f"unknown action {a!r}")
+            skip = self._priests_this_turn(a.court, self.pending[2])
+            return self._end_turn(**self._take_public(a.court, a.card, skip=skip))
+        raise IllegalAction(f"{_action_text(a)} is not an action of King of the Woods")
 
-    def _play(self, card, c):
+    def _play(self, card, c, after=None):
+        """``card`` from the mover's hand to court ``c``, its ability opened (``after``:
+        the Priest take-backs still to come this turn)."""
         p = self.turn
+        if after is None:
+            after = self.after
         hands = _set(self.hands, p, _minus(self.hands[p], card))
         known = self._played_public(p, card)
         if card == "Assassin" and self.courts[c]:
-            return replace(self, hands=hands, known=known, pending=("assassin", c))
+            return replace(self, hands=hands, known=known, pending=("assassin", c), after=after)
         courts = _set(self.courts, c, self.courts[c] + ((card,),))
         ability = None                           # the sub-decision the card's ability opens
         if card in INTRIGUE and c == p:
@@ -952,8 +1281,9 @@ class WoodsState(State):
             if hands[p]:
                 ability = ("priest", c, len(courts[c]) - 1)
         if ability is None:
-            return self._end_turn(hands=hands, known=known, courts=courts)
-        return replace(self, hands=hands, known=known, courts=courts, pending=ability)
+            return self._end_turn(hands=hands, known=known, courts=courts, after=after)
+        return replace(self, hands=hands, known=known, courts=courts, pending=ability,
+                       after=after)
 
     def _played_public(self, p, card):
         known = self.known
@@ -978,26 +1308,34 @@ class WoodsState(State):
 
     def _take_public(self, c, card, skip) -> dict:
         """The changes when the player to move takes ``card`` from court ``c`` into hand
-        in view of everyone (``skip``: the index of a pile that may not be taken)."""
+        in view of everyone (``skip``: indices of piles that may not be taken)."""
         p = self.turn
         court = self.courts[c]
-        i = next(i for i, pile in enumerate(court) if pile == (card,) and i != skip)
+        i = next(i for i, pile in enumerate(court) if pile == (card,) and i not in skip)
         court = court[:i] + court[i + 1:]
         hands = _set(self.hands, p, _plus(self.hands[p], card))
         known = tuple(row if o == p else _set(row, p, _plus(row[p], card))
                       for o, row in enumerate(self.known))
-        return {"courts": _set(self.courts, c, court), "hands": hands, "known": known}
+        return {"courts": _set(self.courts, c, court), "hands": hands, "known": known,
+                "after": _shift(self.after, c, i)}
 
     def _end_turn(self, **changes):
-        """The turn is over (after ``changes`` to the position): next player clockwise
-        who holds cards, or the round ends."""
+        """The ability under way is done (after ``changes`` to the position): the next
+        Priest take-back of this turn, else the next player clockwise who holds cards,
+        else the round ends."""
+        after = changes.pop("after", self.after)
+        while after:
+            take, after = after[-1], after[:-1]
+            s = replace(self, pending=take, after=after, **changes)
+            if s._priest_options(*take[1:]):
+                return s
         hands = changes.get("hands", self.hands)
         n = len(hands)
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if hands[q]:
-                return replace(self, turn=q, pending=None, **changes)
-        return replace(self, pending=None, **changes)._end_round()
+                return replace(self, turn=q, pending=None, after=(), **changes)
+        return replace(self, pending=None, after=(), **changes)._end_round()
 
     def _end_round(self):
         g = self.game
@@ -1013,15 +1351,23 @@ class WoodsState(State):
         winner = next(p for p in order if p in tied)
         if g.mode == "points":
             totals = tuple(t + s for t, s in zip(self.totals, scores))
-            over = g.one_round or max(totals) >= g.goal
         else:
-            totals = tuple(t + (1 if p in tied else 0) for p, t in enumerate(self.totals))
-            over = g.one_round or max(totals) >= g.goal
+            scored = tied if len(tied) == 1 or g.round_tie == "shared" else ()
+            totals = tuple(t + (1 if p in scored else 0) for p, t in enumerate(self.totals))
+        over = g.one_round or max(totals) >= g.goal or self.round >= MAX_ROUNDS
         last = (self.round, scores, tuple(tied), winner)
         if over:
             return replace(self, totals=totals, last_round=last, over=True, pending=None)
         return replace(self, totals=totals, last_round=last, round=self.round + 1,
                        starter=winner, turn=winner, pending=("deal",))
+
+    def unfinished(self):
+        """``None`` when the game ended by its rules; else why the safeguard cut it."""
+        g = self.game
+        if not self.over or g.one_round or max(self.totals) >= g.goal:
+            return None
+        return (f"stopped by the engine after {self.round} rounds (a safeguard, no rule): "
+                f"nobody reached {g.goal} {'points' if g.mode == 'points' else 'round wins'}")
 
     # ---- results ----------------------------------------------------------------
     def _returns(self):

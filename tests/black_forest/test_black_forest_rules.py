@@ -255,8 +255,9 @@ def test_right_is_optional_one_card_each_and_face_down():
         play(s, "Red 2", "right")
     v = s.view(1)
     assert v.right == ((0, HIDDEN),) and "Red 1" not in str(v)
-    assert str(Play(0, s.game.card("Red 1"), "right").seen_by(1)) == \
-        "P1 plays a card face down on the Right side"
+    played = s.history()[-2][1]           # as the game made it: named by its colour
+    assert played == Play(0, s.game.card("Red 1"), "right")
+    assert str(played.seen_by(1)) == "Red/Green plays a card face down on the Right side"
 
 
 def test_encounter_ends_when_bottom_left_top_are_full_even_without_right():
@@ -503,7 +504,7 @@ def test_views_hide_hands_decks_right_cards_and_discards():
 def test_short_and_html_render():
     s = open_encounter([["Red 1", "Red 2", "Red 3"], ["Blue 1", "Blue 2"]], "Fox Burrow",
                        bottom=[(0, "Red 5")], top=[(1, "Blue 9")])
-    assert s.short() == "B5 L- T9 R0 P1" and len(s.short()) <= 30
+    assert s.short() == "B5 L- T9 R0 Red/Green" and len(s.short()) <= 30
     assert "<table>" in s._repr_html_() and "Fox Burrow" in s._repr_html_()
     assert "Red 5 Wands [Red/Green]" in str(s) or "Red 5" in str(s)
 

@@ -202,3 +202,22 @@ def voila(tmp_path):
     yield serve
     for proc in procs:
         stop(proc)
+
+
+@pytest.fixture(scope="module")
+def voila_apps(tmp_path_factory):
+    """One Voila server for the whole apps/ folder (the class pages): its base URL;
+    a page is ``{base}/voila/render/<game>.ipynb``."""
+    pytest.importorskip("voila")
+    base = tmp_path_factory.mktemp("voila-apps")
+    port = free_port()
+    log = base / "voila.log"
+    cmd = [sys.executable, "-m", "voila", str(REPO / "apps"), "--no-browser",
+           f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.open_browser=False",
+           "--Voila.show_tracebacks=True"]
+    proc = start(cmd, log, jupyter_env(base / "jupyter"), cwd=REPO)
+    try:
+        wait_for_port(port, proc, log, SERVER_START_TIMEOUT)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(proc)

@@ -138,14 +138,22 @@ def test_index_notebook_in_jupyterlab(lab, page, artifacts):
     assert errors_in_lab(panel) == []
     stepper = panel.locator(".kingdoms-stepper").first
     click_and_undo(page, stepper, artifacts / "lab-index.png")
-    # "open tree here" draws a TreeExplorer (an image rendered in the kernel)
-    stepper.locator("button.kingdoms-open-tree").click()
+    # "open tree here" draws a TreeExplorer (an image rendered in the kernel); in a game
+    # with hidden cards it needs the teacher's view first
+    tree_button = stepper.locator("button.kingdoms-open-tree")
+    if tree_button.is_disabled():
+        stepper.locator(".kingdoms-perspective select").select_option(
+            label="everything (teacher)")
+        page.wait_for_function("el => !el.disabled", arg=tree_button.element_handle(),
+                               timeout=CLICK_TIMEOUT)
+    tree_button.click()
     tree_image = stepper.locator(".kingdoms-tree img.kingdoms-tree-image, "
                                  ".kingdoms-tree .kingdoms-tree-image img").first
     tree_image.wait_for(state="visible", timeout=CLICK_TIMEOUT)
     page.wait_for_function("el => el.complete && el.naturalWidth > 0",
                            arg=tree_image.element_handle(), timeout=CLICK_TIMEOUT)
-    assert "root:" in stepper.locator(".kingdoms-tree-info").inner_text()
+    assert "From here:" in stepper.locator(".kingdoms-tree-info").inner_text()
+    assert tree_image.get_attribute("alt").startswith("Game tree from")
     stepper.locator(".kingdoms-tree").screenshot(path=str(artifacts / "lab-index-tree.png"))
 
 

@@ -94,7 +94,7 @@ def test_expectimax_matches_brute_force(players):
 
 
 def test_expectimax_refuses_huge_trees():
-    with pytest.raises(TreeTooLarge, match="more than 5 states"):
+    with pytest.raises(TreeTooLarge, match="more than 5 positions"):
         expectimax(HighCard().initial_state(), max_states=5)
 
 
@@ -143,3 +143,182 @@ def test_draw_tree_runs_headless():
                   values=True)
     ax = draw_tree(g)
     assert ax.figure is not None
+
+
+# ---- trees that teach: objectives, ties, bounded refusal ------------------------------
+
+import random
+from dataclasses import dataclass
+
+import kingdoms
+from kingdoms.core.protocol import Action, Game, State
+from kingdoms.core.solve import resolve_objective
+from kingdoms.core.tree import collapse_fans, tree_outline, tree_svg
+
+
+def dealt(a=1, b=3):
+    return HighCard().initial_state().apply(Deal(a)).apply(Deal(b))
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    k: int
+
+    def __str__(self):
+        return f"pick {self.k}"
+
+
+@dataclass(frozen=True)
+class Wide(Game):
+    """A long game: ``width`` choices a turn for ``length`` turns (counts its moves)."""
+    name = "wide"
+    title = "Wide"
+    min_players = max_players = 1
+    players: int = 1
+    width: int = 10
+    length: int = 30
+    chance_first: int = 0      # a chance event with this many outcomes first
+
+    def initial_state(self):
+        return WideState(self, (), -1 if self.chance_first else 0)
+
+
+APPLIED = [0]
+
+
+@dataclass(frozen=True)
+class WideState(State):
+    picks: tuple         # every pick so far: no two routes meet
+    last: int
+
+    @property
+    def turn(self):
+        return len(self.picks)
+
+    def _current_player(self):
+        if self.last == -1:
+            return CHANCE
+        return -4 if self.turn >= self.game.length else 0
+
+    def _legal_actions(self):
+        return tuple(Pick(k) for k in range(self.game.width))
+
+    def _chance_outcomes(self):
+        n = self.game.chance_first
+        return tuple((Pick(k), Fraction(1, n)) for k in range(n))
+
+    def _next(self, a):
+        APPLIED[0] += 1
+        if self.last == -1:
+            return WideState(self.game, self.picks, a.k)
+        return WideState(self.game, self.picks + (a.k,), a.k)
+
+    def _returns(self):
+        return (Fraction(1),)
+
+
+def test_expectimax_refuses_a_huge_tree_before_searching_it():
+    """Issue 17: a whole game is refused at once (its size estimated), not after
+    visiting the budget's worth of states many times over."""
+    APPLIED[0] = 0
+    with pytest.raises(TreeTooLarge, match="more than .* different ways") as e:
+        expectimax(Wide().initial_state(), max_states=200_000)
+    assert e.value.estimate > 200_000 and APPLIED[0] < 2_000
+
+
+def test_expectimax_counts_states_as_it_enters_them():
+    APPLIED[0] = 0
+    g = Wide(width=3, length=9)          # 29,524 positions: over a 1,000 budget
+    with pytest.raises(TreeTooLarge, match="more than 1,000 positions"):
+        expectimax(g.initial_state(), max_states=1_000)
+    assert APPLIED[0] <= 1_000 + 200     # the probes' walks and the budget, no more
+
+
+def test_a_chance_event_larger_than_the_budget_is_refused_unexpanded():
+    APPLIED[0] = 0
+    g = Wide(width=1, length=2, chance_first=500)
+    with pytest.raises(TreeTooLarge, match="500 possible outcomes") as e:
+        expectimax(g.initial_state(), max_states=100)
+    assert e.value.outcomes == 500 and APPLIED[0] < 50
+    assert "sample_chance" not in str(e.value) and "max_states" not in str(e.value)
+
+
+def test_game_tree_stops_when_nothing_is_left_to_expand():
+    s = dealt().apply(Stand())
+    deep = game_tree(s, depth=10**9)
+    assert set(deep) == set(game_tree(s, depth=4))
+
+
+def test_ties_are_shown_as_ties():
+    s = dealt(1, 3).apply(Stand())       # Player 2 holds the 3: stand and redraw both win
+    sol = expectimax(s)
+    assert set(sol.best_actions()) == {Stand(), Redraw()} and sol.is_tie()
+    g = game_tree(s, depth=1, values=True)
+    assert g.nodes[s]["tie"] is True
+    assert all(d.get("best") for _, _, d in g.out_edges(s, data=True))
+    assert "(tie)" in tree_outline(g)
+    root = dealt(1, 3)                   # Player 1 must redraw: no tie
+    g2 = game_tree(root, depth=1, values=True)
+    assert not g2.nodes[root]["tie"]
+    assert [d["action"] for _, _, d in g2.out_edges(root, data=True) if d.get("best")] == [Redraw()]
+
+
+@dataclass(frozen=True)
+class ScoredHighCard(HighCard):
+    def objectives(self):
+        return {"share of the win": lambda s: s.returns(),
+                "card held": lambda s: tuple(Fraction(c) for c in s.hands)}
+
+
+def test_the_objective_is_chosen_and_stated_the_same_in_solution_and_tree():
+    s = ScoredHighCard().initial_state().apply(Deal(2)).apply(Deal(3))
+    for name in ("share of the win", "card held"):
+        sol = expectimax(s, objective=name)
+        g = game_tree(s, depth=4, values=True, objective=name)
+        assert sol.objective == name == g.graph["objective"]
+        assert g.nodes[s]["value"] == sol.value
+        tree_best = {d["action"] for _, _, d in g.out_edges(s, data=True) if d.get("best")}
+        assert tree_best == set(sol.best_actions())
+        assert f"values: {name}" in tree_svg(g)
+    win = expectimax(s, objective="share of the win").value
+    card = expectimax(s, objective="card held").value
+    assert win != card
+    assert resolve_objective(s, None)[0] == "share of the win"
+    assert resolve_objective(s, ("double", lambda st: (2, 2)))[0] == "double"
+    with pytest.raises(ValueError, match="'card held'"):
+        expectimax(s, objective="gold")
+
+
+def test_drawings_use_words_a_legend_and_collapse_wide_fans():
+    g = game_tree(Wide(width=14, length=2).initial_state(), depth=2, max_nodes=1000)
+    for s, d in g.nodes(data=True):       # sentences, not codes
+        assert d["label"] == s.describe() and d["label"] in ("Player 1 to act", "Game over.",
+                                                             "Game over. Winner: Player 1")
+    small = collapse_fans(g, 8)
+    more = [d["label"] for _, d in small.nodes(data=True) if d["kind"] == "more"]
+    assert "… 7 more" in more
+    assert max(small.out_degree(n) for n in small) == 8
+    assert collapse_fans(g, None) is g
+    svg = tree_svg(g)
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "a player decides" in svg and "more moves, not drawn" in svg   # the legend
+    outline = tree_outline(game_tree(dealt(), depth=3, values=True), html=True)
+    assert "<details" in outline and "probability 1/2" in outline and "★ best" in outline
+
+
+@pytest.mark.parametrize("name", [n for n in kingdoms.games() if n != "highcard"])
+def test_every_games_objectives_give_one_value_per_player(name):
+    game = kingdoms.game(name)
+    offered = game.objectives()
+    assert "share of the win" in offered
+    rng = random.Random(0)
+    s = game.initial_state()
+    for _ in range(20_000):
+        if s.is_terminal():
+            break
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    assert s.is_terminal()
+    for label, fn in offered.items():
+        v = fn(s)
+        assert len(v) == game.players, label
+        assert all(Fraction(x) == x for x in v)

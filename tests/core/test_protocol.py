@@ -176,3 +176,129 @@ def test_replace_runs_post_init_where_a_class_has_one():
     assert replace(Checked(1), n=2) == Checked(2)
     with pytest.raises(ValueError, match="negative"):
         replace(Checked(1), n=-1)
+
+
+# ---- apply refuses every malformed action with IllegalAction (issue 17, "Actions")
+
+def test_apply_none_at_a_chance_node_is_checked_not_skipped():
+    s = HighCard().initial_state()               # nothing sampled here yet
+    with pytest.raises(IllegalAction, match="None cannot happen"):
+        s.apply(None)
+    assert s.history() == () and s.current_player() == CHANCE
+    s.sample_chance(random.Random(1))            # after a draw too
+    with pytest.raises(IllegalAction):
+        s.apply(None)
+
+
+def test_an_object_equal_to_everything_is_not_a_legal_action():
+    from unittest.mock import ANY
+    with pytest.raises(IllegalAction, match="may not do that"):
+        dealt(1, 2).apply(ANY)
+    with pytest.raises(IllegalAction, match="cannot happen"):
+        HighCard().initial_state().apply(ANY)
+
+
+def test_apply_continues_with_the_games_own_equal_action():
+    s = HighCard().initial_state().apply(Deal(True))     # Deal(True) == Deal(1)
+    assert s.history() == ((CHANCE, Deal(1)),)
+    assert type(s.history()[0][1].card) is int
+
+
+def test_a_malformed_action_whose_text_crashes_still_gives_illegal_action():
+    from dataclasses import dataclass
+    from kingdoms.core.protocol import Action
+
+    @dataclass(frozen=True)
+    class Broken(Action, record_name="test/Broken"):
+        n: object
+
+        def __str__(self):
+            return {"a": 1}[self.n]                      # KeyError on a typo
+
+        def __eq__(self, other):
+            raise TypeError("cannot compare")
+
+        __hash__ = object.__hash__
+
+    s = dealt(1, 2)
+    with pytest.raises(IllegalAction, match="Broken with malformed fields"):
+        s.apply(Broken("typo"))
+    with pytest.raises(IllegalAction, match="Broken with malformed fields"):
+        HighCard().initial_state().apply(Broken("typo"))
+    assert s.current_player() == 0 and len(s.history()) == 2
+
+
+def test_a_why_illegal_that_crashes_on_a_malformed_action_gives_illegal_action(monkeypatch):
+    from toygame import HighCardState
+
+    def crash(self, action):
+        return action.card + 1                           # AttributeError on Stand-likes
+    monkeypatch.setattr(HighCardState, "_why_illegal", crash)
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        dealt(1, 2).apply("stand")
+
+
+@pytest.mark.parametrize("player", [-1, 2, 5, True, "0", None, 0.0])
+def test_view_of_a_player_out_of_range_is_an_error(player):
+    s = dealt(1, 2)
+    with pytest.raises(ValueError, match=r"player must be one of 0 \(Player 1\), 1 \(Player 2\)"):
+        s.view(player)
+    # the check also guards games that do not override view
+    from kingdoms.core.protocol import State
+    with pytest.raises(ValueError, match="player must be one of"):
+        State.view(s, player)
+
+
+# ---- options are checked against their declared types (issue 17, "Other") ------------
+
+from dataclasses import dataclass as _dataclass
+from kingdoms.core.protocol import Game as _Game
+
+
+@_dataclass(frozen=True)
+class Optioned(_Game):
+    name = "optioned"
+    title = "Optioned"
+    min_players = 1
+    max_players = 4
+    players: int = 2
+    easy: bool = False
+    mode: str = "points"
+    limit: int | None = None
+    rate: float = 0.5
+    player_names: tuple = ()
+    data: str | None = None
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"easy": "no"}, r"option easy is True or False, not 'no'"),
+    ({"easy": 0}, r"option easy is True or False, not 0"),
+    ({"players": True}, r"players=True is not allowed"),
+    ({"players": 2.0}, r"players=2.0 is not allowed"),
+    ({"player_names": "AB"}, r"option player_names is a list of 2 names"),
+    ({"player_names": ("A", "B", "C")}, r"option player_names is a list of 2 names"),
+    ({"player_names": ("A", 2)}, r"option player_names is a list of 2 names"),
+    ({"data": 5}, r"option data is None, the path of a data file \(str or Path\) or a GameData, not 5"),
+    ({"mode": 3}, r"option mode is a text, not 3"),
+    ({"limit": "3"}, r"option limit is a whole number or None, not '3'"),
+    ({"limit": True}, r"option limit is a whole number or None"),
+    ({"rate": "x"}, r"option rate is a number"),
+])
+def test_options_of_the_wrong_type_are_refused(options, message):
+    with pytest.raises(GameOptionError, match=message):
+        Optioned.create(**{"players": 2, **options})
+    with pytest.raises(GameOptionError, match=message):
+        Optioned(**options)                                      # also built directly
+
+
+def test_well_typed_options_are_kept_and_lists_become_tuples():
+    from pathlib import Path
+    from kingdoms.core.data import GameData
+    g = Optioned.create(players=2, player_names=["Ann", "Bo"], limit=3, rate=1, data=Path("x"))
+    assert g.player_names == ("Ann", "Bo") and g.limit == 3 and g.data == Path("x")
+    assert Optioned(data=GameData.from_toml("x = 1")).data.get("x", int) == 1
+    assert HighCard(deck=[1, 2, 3]).deck == (1, 2, 3)
+    with pytest.raises(GameOptionError, match="option deck is a list"):
+        HighCard(deck="123")
+    with pytest.raises(GameOptionError, match="option deck is a list"):
+        HighCard(deck=(1, "2"))

@@ -16,7 +16,8 @@ from kingdoms.core.play import play, play_state, game_rng
 from kingdoms.core.protocol import CHANCE, HIDDEN, IllegalAction
 from kingdoms.core.records import GameRecord
 from kingdoms.elves import (Buy, Discard, Draw, DrawThree, NoVillageCard, Pass, PlaySpecial,
-                            PlayVillage, RemoveVillage, gold_ledger, ledger_balances)
+                            PlayVillage, RemoveVillage, TakeVillage, gold_ledger,
+                            ledger_balances)
 from kingdoms.elves.journey import EndJourney, Visit
 from kingdoms.elves.rules import card_total
 
@@ -163,13 +164,17 @@ def test_village_limit_per_realm(players, limit):
     assert PlayVillage(FOREST, 1) in short.legal_actions()
 
 
-def test_no_village_card():
+def test_no_village_card_shows_the_hand_searches_the_supply_and_discards_one():
+    """"he shows the other players his hand ... he searches the card supply for the
+    village card of his choice, adds it to his hand, and discards one card"."""
     g = game(3)
     s = planning_state(g, hands={0: {"travel:raft": 2, "special:gold": 1}})
     nvc = [a for a in s.legal_actions() if isinstance(a, NoVillageCard)]
-    assert {a.village for a in nvc} == {k for k in g.kinds if k.startswith("village:")}
-    assert nvc[0].shown == ("travel:raft", "travel:raft", "special:gold")
-    s1 = s.apply(NoVillageCard(LAKE, nvc[0].shown))
+    assert nvc == [NoVillageCard(("travel:raft", "travel:raft", "special:gold"))]
+    s0 = s.apply(nvc[0])
+    assert s0.current_player() == 0 and s0.pending[0] == "search"
+    assert {a.village for a in s0.legal_actions()} == {k for k in g.kinds if k.startswith("village:")}
+    s1 = s0.apply(TakeVillage(LAKE, 0))
     assert s1.current_player() == 0 and s1.hands[0][g.index[LAKE]] == 1
     assert s1.supply[g.index[LAKE]] == 3
     assert set(s1.legal_actions()) == {Discard("travel:raft"), Discard("special:gold"), Discard(LAKE)}
@@ -179,7 +184,7 @@ def test_no_village_card():
     with_v = planning_state(g, hands={0: {PLAINS: 1}})
     assert not [a for a in with_v.legal_actions() if isinstance(a, NoVillageCard)]
     with pytest.raises(IllegalAction, match="No village card"):
-        with_v.apply(NoVillageCard(LAKE, ("village:plains:2",)))
+        with_v.apply(NoVillageCard(("village:plains:2",)))
 
 
 def test_draw_three_discard_four():
@@ -310,10 +315,22 @@ def test_pass_needs_a_village_and_all_passing_starts_the_journeys():
 
 
 def test_pass_allowed_when_no_village_can_be_had():
+    """Decision of this model: a player without a village who cannot get one may pass
+    (else planning could never end).  Whether the face-down supply holds a village is
+    learnt by searching it ("No village card!"), and an empty supply is seen by all."""
     g = game(2)
     sup = ["travel:raft"] * 5
     s = planning_state(g, hands={0: {"travel:dragon": 1}}, supply=sup)
+    assert Pass() not in s.legal_actions()
+    s = s.apply(NoVillageCard(("travel:dragon",)))
+    assert s.legal_actions() == (TakeVillage(None, 0),)
+    s = s.apply(TakeVillage(None, 0))
+    assert s.villages_gone and s.turn == 1 and s.hands[0][g.index["travel:dragon"]] == 1
+    s = s.apply(Pass())
     assert Pass() in s.legal_actions()
+    assert not [a for a in s.legal_actions() if isinstance(a, NoVillageCard)]
+    empty = planning_state(g, hands={0: {"travel:dragon": 1}}, supply=[])
+    assert Pass() in empty.legal_actions()
 
 
 def test_planning_example_from_the_rulebook():
@@ -516,8 +533,7 @@ def test_simulate_with_a_process_pool():
 def test_planner_policy_falls_back_to_greedy_on_huge_journeys(monkeypatch):
     from kingdoms.elves import policies
     monkeypatch.setattr(policies, "MAX_TRIPS", 0)
-    monkeypatch.setattr(policies, "_PLANNED", {})
-    end = play_state(game(3), policies=policies.planner, seed=8)
+    end = play_state(game(3), policies=policies.Planner(), seed=8)
     assert end.is_terminal() and ledger_balances(end) == end.gold
     visits = [a for _, a in end.history() if isinstance(a, Visit)]
     assert visits and all(not a.escort for a in visits)

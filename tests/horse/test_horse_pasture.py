@@ -83,5 +83,7 @@ def test_fits_matches_brute_force_assignment(fences, herd):
 def test_edge_names_round_trip():
     for e in range(pasture.EDGES):
         assert pasture.edge_index(pasture.edge_name(e)) == e
-    assert pasture.edge_words(pasture.edge_index("H30")) == "below field (2,0)"
-    assert pasture.edge_words(pasture.edge_index("V14")) == "right of field (1,3)"
+    # rows and columns counted from 1 in text (the edge names count from 0)
+    assert pasture.edge_words(pasture.edge_index("H30")) == "below the field in row 3, column 1"
+    assert pasture.edge_words(pasture.edge_index("V14")) == "right of the field in row 2, column 4"
+    assert pasture.edge_words(pasture.edge_index("H12")) == "above the field in row 2, column 3"

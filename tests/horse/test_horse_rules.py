@@ -73,7 +73,7 @@ def test_dealing_four_cards_each_then_roll():
         s = s.apply(s.sample_chance(rng))
     assert [len(f.hand) for f in s.farms] == [4, 4, 4]
     assert s.deck_count == 35 - 12 and sum(s.deck) == 23
-    assert s.phase == "roll"
+    assert s.phase in ("start", "roll")     # "start": a farm card may be played first
 
 
 # ------------------------------------------------------------------ pasture
@@ -109,11 +109,15 @@ def test_housing_example_swap_and_one_sheep_runs_away():
     s = s.apply(UseDie("1 pig")).apply(UseDie("1 pig"))
     assert s.farms[0].herd == (5, 4, 0, 0) and not s.must_release()
     s = s.apply(UseDie("1 pig"))
-    assert s.farms[0].herd == (5, 5, 0, 0) and s.must_release()
+    assert s.farms[0].herd == (5, 5, 0, 0) and not s.farms[0].fits()
+    assert not s.must_release()                   # only at the end of the phase
+    s = s.apply(EndEffects()).apply(TakeDie(None))
+    assert s.phase == "house" and s.must_release()
     assert set(s.legal_actions()) == {RunAway("sheep"), RunAway("pig")}
     with pytest.raises(IllegalAction, match="run away"):
-        s.apply(EndEffects())
+        s.apply(EndTrading())
     s = s.apply(RunAway("sheep"))
+    assert s.phase == "trade"
     assert s.farms[0].herd == (4, 5, 0, 0) and s.farms[0].fits()
     assert pasture.assignment(fences, (4, 5, 0, 0)) == {0b111: 1, 0b1100000000: 0}
     assert s.supply[0] == 32 - 4 - 2
@@ -172,11 +176,13 @@ def test_empty_fence_supply_still_allows_moves():
     assert s.legal_actions() == (EndFences(),)
 
 
-def test_housing_checked_after_the_fence_job():
+def test_housing_checked_at_the_end_of_the_phase_after_the_fence_job():
     farm = Farm(herd=(2, 0, 0, 0), fences=box([0]))
     s = at_effects(dice=(("1 fence", "1 pig", "1 pig"), "pig"), farms={0: farm})
     s = s.apply(UseDie("1 fence")).apply(LiftFence(E("H00"))).apply(PutFence(E("H03")))
     s = s.apply(EndFences())
+    assert not s.farms[0].fits() and not s.must_release()
+    s = s.apply(EndEffects()).apply(TakeDie(None))
     assert s.must_release() and set(s.legal_actions()) == {RunAway("sheep")}
 
 
@@ -408,9 +414,9 @@ def test_edited_capacity_per_field_is_used(tmp_path):
     g = kingdoms.game("horse", players=2, data=str(path), easy=True)
     farm = Farm(herd=(6, 1, 0, 0), fences=g.comp.layout)
     s = at_effects(farms={0: farm})
-    assert s.must_release()                       # packaged data: 2 per field
+    assert not s.farms[0].fits(s.game.comp.per_field)      # packaged data: 2 per field
     s3 = replace(s, game=g)
-    assert not s3.must_release() and "s3" in str(s3)
+    assert s3.farms[0].fits(g.comp.per_field) and "s3" in str(s3)
 
 
 def test_text_html_and_short_labels_along_a_game():

@@ -23,8 +23,8 @@ from kingdoms.ten_characters.scoring import CHARACTERS
 F = Fraction
 
 
-def game(n=2):
-    return kingdoms.game("ten_characters", players=n)
+def game(n=2, **options):
+    return kingdoms.game("ten_characters", players=n, **options)
 
 
 # ------------------------------------------------------------------------ the solver
@@ -117,8 +117,9 @@ def test_payoff_entries_equal_the_score_difference():
             assert pm[r, c] == t[0] - t[1]
 
 
-def unicorn_position():
-    return game(2).position([["unicorn", "king", "jester"], ["king", "queen", "farmer"]],
+def unicorn_position(unicorn="own"):
+    # the brute force below is for the reading where only the Unicorn's player draws
+    return game(2, unicorn=unicorn).position([["unicorn", "king", "jester"], ["king", "queen", "farmer"]],
                             {"king": 2, "queen": 1, "unicorn": 1})
 
 
@@ -159,6 +160,64 @@ def test_payoff_entry_with_a_unicorn_draw_matches_brute_force_and_simulation():
                      for p in combinations(hand, 2))
     exact = float(pm["unicorn", "farmer"])
     assert abs(total / n - exact) < 4 * 8 / n ** 0.5
+
+
+def brute_unicorn_entry_everyone(s, other):
+    """The literal Unicorn ('alle gleichzeitig'): player 1 draws, then player 2 draws (no
+    replacement), then both discard at once: the value of that small zero-sum game per
+    pair of draws (as the payoff matrix solves it), averaged over the draws."""
+    display = {"king": 2, "queen": 1, "unicorn": 2}
+    display[other] = display.get(other, 0) + 1
+    keep1 = list(s.hands[1]); keep1.remove(other)
+    pile = Counter({c: k for c, k in zip(CHARACTERS, s.pile) if k})
+    total = sum(pile.values())
+    value = F(0)
+    for c1, k1 in pile.items():
+        rest = pile.copy(); rest[c1] -= 1
+        for c2, k2 in rest.items():
+            if not k2:
+                continue
+            h1, h2 = ["king", "jester", c1], keep1 + [c2]
+            rows = sorted(set(h1))
+            cols = sorted(set(h2))
+            matrix = []
+            for d1 in rows:
+                k1_ = list(h1); k1_.remove(d1)
+                row = []
+                for d2 in cols:
+                    k2_ = list(h2); k2_.remove(d2)
+                    t = score_pass(display, [k1_, k2_]).totals
+                    row.append(F(t[0] - t[1]))
+                matrix.append(row)
+            # a pure saddle point or the mixed value, by brute force over 2x2 supports
+            value += F(k1, total) * F(k2, total - 1) * zero_sum_value(matrix)
+    return value
+
+
+def zero_sum_value(m):
+    """Value of the zero-sum matrix game ``m`` (row player maximises): a saddle point if
+    there is one, else the solver's value, checked here to be an equilibrium (the row
+    strategy guarantees ``v`` against every column, the column strategy concedes at most
+    ``v`` against every row)."""
+    lo = max(min(r) for r in m)
+    hi = min(max(r[j] for r in m) for j in range(len(m[0])))
+    if lo == hi:
+        return lo
+    from kingdoms.ten_characters.odds import solve_zero_sum
+    x, y, v = solve_zero_sum(m)
+    assert all(sum(xi * m[i][j] for i, xi in enumerate(x)) >= v for j in range(len(m[0])))
+    assert all(sum(yj * m[i][j] for j, yj in enumerate(y)) <= v for i in range(len(m)))
+    return v
+
+
+def test_unicorn_everyone_draws_and_discards_in_the_payoff_matrix():
+    # 'Einhorn: 1 Karte ziehen, 1 Handkarte abwerfen (alle gleichzeitig)': both players
+    # draw and discard; the entry averages the draws and solves the discards
+    s = unicorn_position("everyone")
+    pm = payoff_matrix(s)
+    for other in ("farmer", "queen"):
+        assert pm["unicorn", other] == brute_unicorn_entry_everyone(s, other)
+    assert pm["unicorn", "farmer"] != payoff_matrix(unicorn_position("own"))["unicorn", "farmer"]
 
 
 def test_equilibrium_of_a_position():
@@ -262,7 +321,8 @@ def test_score_calculator_on_a_state():
 
 
 def test_two_unicorns_discard_as_a_small_simultaneous_game():
-    s = game(2).position([["unicorn", "king", "jester"], ["unicorn", "king", "jester"]],
+    # the reading where only the Unicorns' players draw (one draw and discard each)
+    s = game(2, unicorn="own").position([["unicorn", "king", "jester"], ["unicorn", "king", "jester"]],
                          {"king": 3})
     pm = payoff_matrix(s)
     # by hand: both draw (in seat order), then both discard at once; each keeps 2 of 3

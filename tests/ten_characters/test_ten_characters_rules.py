@@ -148,9 +148,9 @@ def test_cards_without_initiative_first_then_ascending_initiative():
 
 def test_resolution_order_lists_all_revealed_cards():
     s = game(3).position([["jester"] * 3, ["unicorn"] * 3, ["queen"] * 3])
-    s = s.apply(Choose(0, "jester")).apply(Choose(1, "unicorn"))
-    s = dataclasses.replace(s, chosen=("jester", "unicorn", "queen"))
-    assert [c for _, c in s.resolution_order()] == ["queen", "unicorn", "jester"]
+    assert s.resolution_order() == ()                   # nothing revealed yet
+    s = choose_all(s, ["jester", "unicorn", "queen"])
+    assert s.resolution_order() == ((2, "queen"), (1, "unicorn"), (0, "jester"))
 
 
 def test_equal_cards_in_seat_order_or_rotating(tmp_path):
@@ -244,8 +244,9 @@ def test_jester_joins_an_occupied_column_of_its_owners_choice_and_counts_there()
     assert t.score_sheet([["king"], ["queen"]]).totals == (8, 0)
 
 
-def test_unicorns_draw_then_discard_together_without_leaks():
-    s = game(2).position([["unicorn", "king", "king"], ["unicorn", "queen", "queen"]],
+def test_unicorn_own_reading_unicorns_draw_then_discard_together_without_leaks():
+    # the documented other reading: only the Unicorns' players draw and discard
+    s = game(2, unicorn="own").position([["unicorn", "king", "king"], ["unicorn", "queen", "queen"]],
                          {"dragon": 1})
     s = choose_all(s, ["unicorn", "unicorn"])
     assert s.display_counts()["unicorn"] == 2
@@ -269,7 +270,7 @@ def test_unicorns_draw_then_discard_together_without_leaks():
 
 
 def test_unicorn_draws_from_reshuffled_discards_when_the_pile_is_empty():
-    s = game(2).position([["unicorn", "king", "king"], ["farmer"] * 3])
+    s = game(2, unicorn="own").position([["unicorn", "king", "king"], ["farmer"] * 3])
     pile = s.pile
     s = dataclasses.replace(s, pile=(0,) * 10, pile_size=0, discard=pile)
     s = choose_all(s, ["unicorn", "farmer"])
@@ -292,7 +293,7 @@ def test_fortune_teller_sees_a_random_card_and_remembers_it():
     assert s.known[0][1] == ("dragon",)
     assert s.view(0).known[0][1] == ("dragon",)          # the looker knows
     assert s.view(1).known[0][1] == ("dragon",)          # the target saw which card
-    assert s.view(2).known[0][1] == (HIDDEN,)            # the third player does not
+    assert s.view(2).known[0][1] == ()                   # the third player sees nothing
     assert "Dragon" not in str(s.view(2)).split("Revealed")[0]
     assert PeekCard(0, 1, "dragon").seen_by(2) == PeekCard(0, 1, HIDDEN)
     # the target plays the seen card: after the reveal the knowledge is gone
@@ -396,7 +397,7 @@ def test_face_down_discards_option(tmp_path):
     g = edited_game(tmp_path, "discards_public = true", "discards_public = false")
     s = g.position([["unicorn", "king", "king", "mage"], ["farmer"] * 4])
     s = choose_all(s, ["unicorn", "farmer"]).apply(UnicornDraw(0, "noble"))
-    s = s.apply(Discard(0, "noble"))
+    s = s.apply(UnicornDraw(1, "king")).apply(Discard(0, "noble")).apply(Discard(1, "farmer"))
     assert s.discard[CI["noble"]] == 1
     assert all(k is HIDDEN for k in s.view(1).discard)
     assert "Noble" not in str(s.view(1))

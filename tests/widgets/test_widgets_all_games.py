@@ -34,6 +34,9 @@ def test_stepper_clicks_through_the_game(name):
     game = game_or_skip(name)
     s = Stepper(game, seed=1)
     start = s.state
+    assert start.current_player() >= 0, "the Stepper opens at the first decision"
+    if game.hidden_information:
+        assert s.perspective != "all", "a hidden-information game opens in a player's view"
     rng = random.Random(f"widgets/{name}")
     for _ in range(40):                 # click what a student would click
         if s.state.is_terminal():
@@ -48,23 +51,30 @@ def test_stepper_clicks_through_the_game(name):
         else:
             buttons = with_class(s, "kingdoms-action")
             assert buttons, f"no action button at a decision of {name}"
-            if with_class(s, "kingdoms-select"):      # many choices: dropdown + "do it"
-                drop = with_class(s, "kingdoms-select")[0]
-                drop.value = rng.randrange(len(drop.options))
-                with_class(s, "kingdoms-do")[0].click()
+            labels = [str(a) for a in before.legal_actions()]
+            assert [b.description for b in buttons] == labels[:len(buttons)]
+            filters = with_class(s, "kingdoms-filter")
+            if filters:                                  # many choices: narrow, then click
+                pick = rng.choice(labels)
+                filters[0].value = pick
+                visible = [b for b in buttons if b.layout.display != "none"]
+                assert pick in [b.description for b in visible]
+                next(b for b in visible if b.description == pick).click()
             else:
-                labels = [str(a) for a in before.legal_actions()]
-                assert [b.description for b in buttons] == labels
                 rng.choice(buttons).click()
         assert s.message == "", s.message
         assert s.states[-2] == before and s.state.history()[-1] == s.history[-1]
-        assert s._state_html.value == s.state._repr_html_()
+        viewer = s.viewer()
+        shown = s.state if viewer == "all" else s.state.view(viewer)
+        assert s._state_html.value == shown._repr_html_()
+        assert "Chance event" not in s._status.value
     steps = s.index
     assert steps > 0
     for k in range(game.players):                 # every perspective renders
         s.perspective = k
         assert s._state_html.value == s.state.view(k)._repr_html_()
     s.perspective = "all"
+    assert s._state_html.value == s.state._repr_html_()
     while s.undo():
         pass
     assert s.state == start and s._state_html.value == start._repr_html_()
@@ -85,7 +95,7 @@ def test_bots_play_the_game_to_the_end(name):
 @pytest.mark.parametrize("name", kingdoms.games())
 def test_open_tree_at_the_start_never_crashes(name):
     game = game_or_skip(name)
-    s = Stepper(game)
+    s = Stepper(game, perspective="all")
     tree = s.open_tree(depth=1)
     if tree is None:                               # shown as a message instead
         assert "Cannot draw the tree" in s._tree_box.children[0].value

@@ -43,8 +43,10 @@ def test_links_every_games_notebooks_and_exercises(index, name):
     found = set(links(index))
     for kind in ("walkthrough", "odds", "explore"):
         assert f"{name}/{kind}.ipynb" in found, f"index.ipynb does not link {name}/{kind}"
-    assert f"../exercises/{name}/" in found or any(
-        ln.startswith(f"../exercises/{name}/") for ln in found)
+    # the game's exercises, linked as notebooks (files, not folders)
+    assert any(ln.startswith("../exercises/") and f"/{name}/" in ln
+               and ln.split("#")[0].endswith(".ipynb") for ln in found), \
+        f"index.ipynb links no exercise notebook of {name}"
 
 
 def test_has_a_choose_your_lesson_table_and_a_stepper(index):

@@ -43,7 +43,7 @@ def test_import_kingdoms_does_not_import_ipywidgets():
 
 
 def test_is_a_displayable_ipywidget():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True)
     assert isinstance(s, W.VBox)
     bundle = s._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
@@ -51,23 +51,24 @@ def test_is_a_displayable_ipywidget():
 
 
 def test_starts_from_game_state_or_name():
-    assert Stepper(game()).state == game().initial_state()
+    assert Stepper(game(), show_setup=True).state == game().initial_state()
     assert Stepper(dealt()).state == dealt()
-    assert Stepper("highcard").state == game().initial_state()
+    assert Stepper("highcard", show_setup=True).state == game().initial_state()
     with pytest.raises(TypeError):
         Stepper(42)
 
 
 def test_chance_node_lists_exact_outcomes_and_a_roll_button():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True)
     labels = [b.description for b in with_class(s, "kingdoms-outcome")]
-    assert labels == ["deal a 1 (1/4)", "deal a 2 (1/4)", "deal a 3 (1/2)"]
+    assert labels == ["deal a 1 (probability 1/4)", "deal a 2 (probability 1/4)",
+                      "deal a 3 (probability 1/2)"]
     assert len(with_class(s, "kingdoms-roll")) == 1
     assert with_class(s, "kingdoms-action") == []     # nobody decides at a chance node
 
 
 def test_teacher_picks_the_outcome_by_hand():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True)
     three = [b for b in with_class(s, "kingdoms-outcome") if b.description.startswith("deal a 3")]
     three[0].click()
     assert s.state == game().initial_state().apply(Deal(3))
@@ -76,7 +77,7 @@ def test_teacher_picks_the_outcome_by_hand():
 
 def test_roll_is_seeded():
     def rolls(seed):
-        s = Stepper(game(), seed=seed)
+        s = Stepper(game(), show_setup=True, seed=seed)
         s.roll()
         s.roll()
         return s.history
@@ -102,13 +103,13 @@ def test_action_buttons_are_the_legal_actions_in_rule_language():
 
 
 def test_state_html_is_the_states_render():
-    s = Stepper(dealt())
+    s = Stepper(dealt(), perspective="all")
     assert s._state_html.value == dealt()._repr_html_()
     assert "kingdoms-state" in s._state_html._dom_classes
 
 
 def test_illegal_action_is_a_message_and_changes_nothing():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True)
     assert s.choose(Stand()) is False            # a decision at a chance node
     assert s.state == game().initial_state() and s.index == 0
     assert "cannot happen" in s.message
@@ -135,7 +136,7 @@ def test_why_illegal_reason_is_shown():
 
 
 def test_undo_redo_goto_and_truncation():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True)
     s.choose(Deal(1)); s.choose(Deal(3)); s.choose(Stand())
     end = s.state
     assert s.index == 3 and len(s.states) == 4
@@ -153,7 +154,7 @@ def test_undo_redo_goto_and_truncation():
 
 
 def test_undo_and_redo_buttons_and_history_slider():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True)
     s.choose(Deal(2))
     s.choose(Deal(1))
     with_class(s, "kingdoms-undo")[0].click()
@@ -168,7 +169,7 @@ def test_undo_and_redo_buttons_and_history_slider():
 
 
 def test_perspective_shows_the_players_view_and_hides_dealt_cards_in_the_log():
-    s = Stepper(game())
+    s = Stepper(game(), show_setup=True, perspective="all")
     s.choose(Deal(3)); s.choose(Deal(1))
     assert "deal a 3" in s._log.value
     s.perspective = 1
@@ -179,22 +180,22 @@ def test_perspective_shows_the_players_view_and_hides_dealt_cards_in_the_log():
 
 
 def test_bot_seats_play_until_my_turn_and_to_end():
-    s = Stepper(game(), seats={1: first_policy}, seed=3)
+    s = Stepper(game(), show_setup=True, seats={1: first_policy}, seed=3)
     n = s.play_until_my_turn()                  # two deals, then player 0 decides
     assert n == 2 and s.state.current_player() == 0
     s.choose(Stand())
     s.play_until_my_turn()                      # bot stands, game ends
     assert s.state.is_terminal()
     assert s.history[-1] == (1, Stand())
-    s2 = Stepper(game(), seats=[None, first_policy], seed=3)
+    s2 = Stepper(game(), show_setup=True, seats=[None, first_policy], seed=3)
     s2.play_to_end()
     assert s2.state.is_terminal()
     with pytest.raises(ValueError):
-        Stepper(game(), seats={5: first_policy})
+        Stepper(game(), show_setup=True, seats={5: first_policy})
 
 
 def test_play_to_end_is_bounded():
-    s = Stepper(game(), seed=1, max_steps=2)
+    s = Stepper(game(), show_setup=True, seed=1, max_steps=2)
     assert s.play_to_end() == 2
     assert "Stopped after 2 steps" in s.message
 
@@ -205,13 +206,18 @@ def test_autoplay_lets_bots_answer():
     assert s.state.is_terminal() and s.history[-1] == (1, Stand())
 
 
-def test_many_choices_become_a_dropdown():
+def test_many_choices_are_buttons_with_a_filter_box():
     s = Stepper(dealt(), max_buttons=1)
-    drop = with_class(s, "kingdoms-select")[0]
-    assert [t for t, _ in drop.options] == ["stand", "redraw"]
-    drop.value = 1
-    with_class(s, "kingdoms-do")[0].click()
+    buttons = with_class(s, "kingdoms-action")
+    assert [b.description for b in buttons] == ["stand", "redraw"]   # still buttons
+    search = with_class(s, "kingdoms-filter")[0]
+    search.value = "redr"
+    assert [b.layout.display for b in buttons] == ["none", None]
+    search.value = ""
+    assert [b.layout.display for b in buttons] == [None, None]
+    buttons[1].click()
     assert s.state == dealt().apply(Redraw())
+    assert with_class(Stepper(dealt()), "kingdoms-filter") == []   # few moves: no box
 
 
 @dataclass(frozen=True)
@@ -235,8 +241,9 @@ def test_too_many_outcomes_offers_only_the_roll():
     s = Stepper(st, seed=0)
     assert with_class(s, "kingdoms-outcome") == []
     assert len(with_class(s, "kingdoms-roll")) == 1
-    assert "24 outcomes" in "".join(w.value for w in s._choices.children[1:]
-                                    if isinstance(w, W.HTML))
+    note = "".join(w.value for w in s._choices.children[1:] if isinstance(w, W.HTML))
+    assert "24 possible outcomes" in note and "sample_chance" not in note
+    s.perspective = "all"
     tree = s.open_tree()                         # a tree at such a node: a note, no crash
     assert "24" in tree.note and not tree.values   # sampled only: no exact values
     assert s.roll() and len(s.history) == 1
@@ -244,7 +251,7 @@ def test_too_many_outcomes_offers_only_the_roll():
 
 
 def test_open_tree_here():
-    s = Stepper(dealt())
+    s = Stepper(dealt(), perspective="all")
     tree = s.open_tree()
     assert isinstance(tree, TreeExplorer) and tree.root == dealt()
     assert tree in s._tree_box.children
@@ -273,6 +280,99 @@ def test_a_broken_bot_is_reported_not_raised():
 
 
 def test_short_plain_text_repr():
-    s = Stepper(game())
-    assert repr(s) == "Stepper(High Card, step 0 of 0: Chance event)"
+    s = Stepper(game(), show_setup=True)
+    assert repr(s) == "Stepper(High Card, step 0 of 0: chance decides what happens next)"
     assert s._repr_mimebundle_()["text/plain"] == repr(s)
+
+
+# ---- a Stepper for a class -------------------------------------------------------------
+
+def test_opens_at_the_first_decision_with_a_seeded_set_up():
+    s = Stepper(game(), seed=4)
+    assert s.state.current_player() == 0 and s.index == 0
+    assert len(s.setup) == 2 and all(who == CHANCE for who, _ in s.setup)
+    assert s.state.history() == s.setup                    # the deals were really played
+    assert Stepper(game(), seed=4).setup == s.setup         # same seed, same deal
+    assert "set-up by chance (2 steps, seed 4)" in s._log.value
+    assert with_class(s, "kingdoms-action")                 # a decision to make at once
+    assert Stepper(game(), seed=4, show_setup=True).state == game().initial_state()
+    assert Stepper(dealt()).setup == ()                     # a given state: kept as is
+
+
+@dataclass(frozen=True)
+class SecretHighCard(type(game())):
+    hidden_information = True
+
+
+@dataclass(frozen=True)
+class OpenHighCard(type(game())):
+    hidden_information = False
+
+
+def test_hidden_information_opens_in_the_human_seats_view():
+    g = SecretHighCard()
+    s = Stepper(g, seats={1: first_policy}, seed=1)
+    assert s.perspective == 0 and s.viewer() == 0
+    assert s._state_html.value == s.state.view(0)._repr_html_()
+    two = Stepper(g, seed=1)                                # two humans: who is to move
+    assert two.perspective == "turn" and two.viewer() == 0
+    two.choose(Stand())
+    assert two.viewer() == 1 and two._state_html.value == two.state.view(1)._repr_html_()
+    assert Stepper(OpenHighCard()).perspective == "all"     # nothing hidden: everything
+
+
+def test_seats_are_chosen_by_name_or_in_the_widget():
+    s = Stepper(dealt(), seats={1: "random"}, seed=3)
+    seats = with_class(s, "kingdoms-seat")
+    assert [d.value for d in seats] == ["", "random"]
+    assert ("bot: random", "random") in seats[0].options
+    seats[0].value = "random"                               # Player 1 becomes a bot
+    assert 0 in s.seats and "played by the bot “random”" in s._status.value
+    assert s.play_until_my_turn() > 0 and s.state.is_terminal()
+    seats[0].value = ""
+    assert 0 not in s.seats
+    s.set_seat(1, None)
+    assert s.seats == {} and seats[1].value == ""
+    with pytest.raises(ValueError, match="no player called 'genius'"):
+        Stepper(dealt(), seats={1: "genius"})
+
+
+def test_status_lines_say_what_happens_never_just_chance_event():
+    s = Stepper(game(), show_setup=True)
+    status = s._status.value
+    assert "Chance event" not in status
+    assert "one of 3 possible outcomes" in status and "deal a 1" in status
+    s.choose(Deal(1)); s.choose(Deal(1))
+    s.choose(Redraw())                           # the deck holds 2, 3, 3
+    assert "one of 2 possible outcomes" in s._status.value
+
+
+def test_moves_are_buttons_grouped_by_kind():
+    s = Stepper(dealt())
+    groups = with_class(s, "kingdoms-choice-group")
+    assert [[b.description for b in g.children] for g in groups] == [["stand"], ["redraw"]]
+    text = "".join(w.value for w in with_class_type(s, W.HTML))
+    assert "Stand" in text and "Redraw" in text             # each group named
+
+
+def with_class_type(widget, cls):
+    out = [widget] if isinstance(widget, cls) else []
+    for child in getattr(widget, "children", ()):
+        out.extend(with_class_type(child, cls))
+    return out
+
+
+def test_no_emoji_carries_meaning_alone():
+    s = Stepper(game(), show_setup=True)
+    for b in with_class_type(s, W.Button):
+        words = "".join(ch for ch in b.description if ch.isalpha())
+        assert len(words) >= 3, f"button {b.description!r} needs words"
+
+
+def test_the_tree_is_not_opened_in_a_players_view_of_hidden_cards():
+    s = Stepper(SecretHighCard(), seed=1)
+    assert s.viewer() == 0 and with_class(s, "kingdoms-open-tree")[0].disabled
+    assert s.open_tree() is None and "everything (teacher)" in s._tree_box.children[0].value
+    s.perspective = "all"
+    assert not with_class(s, "kingdoms-open-tree")[0].disabled
+    assert isinstance(s.open_tree(), TreeExplorer)

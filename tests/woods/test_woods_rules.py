@@ -9,13 +9,15 @@ import pytest
 import kingdoms
 from kingdoms.core.protocol import CHANCE, HIDDEN, IllegalAction, TooManyOutcomes
 from kingdoms.core.data import DataError
-from kingdoms.woods import (Cover, Deal, KnightTake, Play, PriestExtra, PriestStop,
+from kingdoms.woods import (Cover, Deal, KnightPass, KnightTake, Play, PriestExtra, PriestStop,
                             PriestTakeBack, ScholarPass, ScholarTake, TraderGive, TraderReturn,
                             TreasurerDraw, Woods)
 from kingdoms.woods.rules import _count_deals
 
 G2 = Woods(players=2)
 G3 = Woods(players=3)
+# the other readings of the contested rules (issue 13), for the tests of those readings
+G3_ALT = Woods(players=3, priest_extra_ability=False, trader_fallback_received=False)
 
 
 def pos(hands, courts=None, game=G3, **kw):
@@ -256,28 +258,49 @@ def test_trader_gives_hidden_card_and_gets_a_higher_different_one():
     assert TraderReturn("General", 0, 1).seen_by(0).card == "General"
 
 
-def test_trader_with_no_higher_card_returns_the_highest():
+def test_trader_no_valid_card_it_must_be_the_card_with_the_highest_influence():
+    """Literal (default): 'the card with the highest influence' of the hand as it is
+    after receiving, which may be the card just received."""
     s = pos([["Trader", "Knight", "Guard"], ["Squire", "Fool", "Treasurer", "Trader"], ["Fool"]])
     u = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
+    assert u.legal_actions() == (TraderReturn("Knight", 0, 1),)
+    # a single option is still a step of its own (it depends on a hidden hand)
+    assert u.current_player() == 1 and u.pending[0] == "trader_return"
+    v = u.apply(TraderReturn("Knight", 0, 1))
+    assert v.hands[0] == ("Guard", "Knight") and v.pending is None
+    # a higher card of the receiver's own wins over the received one
+    s = pos([["Trader", "Fool", "Guard"], ["Squire", "General"], ["Fool"]])
+    u = s.apply(Play("Trader", 1)).apply(TraderGive("Fool", 0, 1))
+    assert u.legal_actions() == (TraderReturn("General", 0, 1),)
+
+
+def test_trader_fallback_other_reading_excludes_the_received_card():
+    """Option trader_fallback_received=False: the highest of the receiver's other cards."""
+    s = pos([["Trader", "Knight", "Guard"], ["Squire", "Fool", "Treasurer", "Trader"], ["Fool"]],
+            game=G3_ALT)
+    u = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
     assert set(u.legal_actions()) == {TraderReturn("Fool", 0, 1), TraderReturn("Treasurer", 0, 1)}
-    # only one option: given back at once
-    s = pos([["Trader", "Knight", "Fool"], ["Squire", "Trader"], ["Fool"]])
+    # receiver holds only lower cards; the received Knight does not come straight back
+    s = pos([["Trader", "Knight", "Fool"], ["Trader"], ["Fool"]], game=G3_ALT)
     v = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
-    assert v.hands[0] == ("Fool", "Squire") and v.pending is None
-
-
-def test_trader_different_card_not_the_received_one():
-    # receiver holds only lower cards; the received Knight must not come straight back
-    s = pos([["Trader", "Knight", "Fool"], ["Trader"], ["Fool"]])
-    v = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
+    v = v.apply(v.legal_actions()[0])
     assert v.hands[0] == ("Fool", "Trader") and v.hands[1] == ("Knight",)
-    # receiver with an empty hand gives the received card back
-    s = pos([["Trader", "Knight", "Fool"], [], ["Fool"]])
-    v = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
-    assert v.hands[0] == ("Fool", "Knight") and v.hands[1] == ()
-    # the single card left is given at once (one option: carried out immediately)
+
+
+def test_trader_receiver_without_other_cards_gives_the_received_card_back():
+    for game in (G3, G3_ALT):
+        s = pos([["Trader", "Knight", "Fool"], [], ["Fool"]], game=game)
+        v = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
+        assert v.legal_actions() == (TraderReturn("Knight", 0, 1),)
+        v = v.apply(TraderReturn("Knight", 0, 1))
+        assert v.hands[0] == ("Fool", "Knight") and v.hands[1] == ()
+    # the giver's single card left is still given as a step (hidden: a step of its own)
     s = pos([["Trader", "Knight"], ["General"], ["Fool"]])
     v = s.apply(Play("Trader", 1))
+    assert v.legal_actions() == (TraderGive("Knight", 0, 1),)
+    v = v.apply(TraderGive("Knight", 0, 1))
+    assert v.legal_actions() == (TraderReturn("General", 0, 1),)   # 6 > 5
+    v = v.apply(TraderReturn("General", 0, 1))
     assert v.hands[0] == ("General",) and v.hands[1] == ("Knight",)
 
 
@@ -295,20 +318,43 @@ def test_knight_sees_the_hand_and_takes_one():
     assert t.known[0][1] == ("General", "Guard", "Trader")
     assert t.view(0).hands[1] == ("General", "Guard", "Trader")
     assert t.view(2).hands[1] == (HIDDEN,) * 3
-    assert set(t.legal_actions()) == {KnightTake(c, 0, 1) for c in ("Guard", "General", "Trader")}
+    assert set(t.legal_actions()) == ({KnightTake(c, 0, 1) for c in ("Guard", "General", "Trader")}
+                                      | {KnightPass(0, 1)})
     u = t.apply(KnightTake("General", 0, 1))
     assert u.hands[0] == ("Fool", "General") and u.hands[1] == ("Guard", "Trader")
     assert u.known[0][1] == ("Guard", "Trader") and u.known[1][0] == ("General",)
     assert KnightTake("General", 0, 1).seen_by(2).card is HIDDEN
 
 
-def test_knight_must_take_a_squire():
+def test_knight_you_may_take_1_card_or_none():
+    """'you *may* take 1 card from it': taking nothing is offered when there is no Squire."""
+    s = pos([["Knight", "Fool"], ["Guard", "General"], ["Fool"]])
+    t = s.apply(Play("Knight", 1))
+    assert KnightPass(0, 1) in t.legal_actions()
+    u = t.apply(KnightPass(0, 1))
+    assert u.hands == (("Fool",), ("General", "Guard"), ("Fool",))
+    assert u.pending is None and u.turn == 1
+    assert u.known[0][1] == ("General", "Guard")     # he has seen the hand all the same
+    assert str(KnightPass(0, 1)) == "take nothing from Player 2's hand"
+    # a hand of one kind: take it or not (two options)
+    t = pos([["Knight", "Fool"], ["Guard", "Guard"], ["Fool"]]).apply(Play("Knight", 1))
+    assert t.legal_actions() == (KnightTake("Guard", 0, 1), KnightPass(0, 1))
+
+
+def test_knight_if_a_squire_is_among_that_hand_you_must_take_it():
     s = pos([["Knight", "Fool"], ["Princess", "Squire", "General"], ["Fool"]])
-    t = s.apply(Play("Knight", 1))                  # forced: carried out at once
+    t = s.apply(Play("Knight", 1))
+    # forced, yet still a step of its own: onlookers cannot tell it was forced
+    assert t.pending == ("knight", 1) and t.legal_actions() == (KnightTake("Squire", 0, 1),)
+    with pytest.raises(IllegalAction, match="must take the Squire"):
+        t.apply(KnightPass(0, 1))
+    with pytest.raises(IllegalAction, match="must take the Squire"):
+        t.apply(KnightTake("General", 0, 1))
+    t = t.apply(KnightTake("Squire", 0, 1))
     assert "Squire" in t.hands[0] and t.hands[1] == ("General", "Princess")
     assert t.known[0][1] == ("General", "Princess")
     s = pos([["Knight", "Fool"], ["Squire", "Squire", "General"], ["Fool"]])
-    t = s.apply(Play("Knight", 1))
+    t = s.apply(Play("Knight", 1)).apply(KnightTake("Squire", 0, 1))
     assert t.hands[1] == ("General", "Squire")
 
 
@@ -334,12 +380,12 @@ def test_squire_obligation():
 def test_two_squires_one_now_one_next_turn():
     s = pos([["Squire", "Squire", "Fool"], ["Trader", "Guard"], ["Fool", "Guard"]],
             courts=[[], ["Squire"], []])
-    t = s.apply(Play("Squire", 0)).apply(Play("Trader", 0)).apply(Play("Fool", 0))
+    t = s.apply(Play("Squire", 0)).apply(Play("Trader", 1)).apply(Play("Fool", 0))
     assert t.turn == 0 and {a.card for a in t.legal_actions()} == {"Squire"}
     # holding two with no Squire out: the first one played creates the obligation
     s = pos([["Squire", "Squire", "Fool"], ["Trader", "Guard"], ["Fool", "Guard"]])
     assert {a.card for a in s.legal_actions()} == {"Squire", "Fool"}
-    t = s.apply(Play("Squire", 2)).apply(Play("Trader", 0)).apply(Play("Fool", 0))
+    t = s.apply(Play("Squire", 2)).apply(Play("Trader", 1)).apply(Play("Fool", 0))
     assert {a.card for a in t.legal_actions()} == {"Squire"}
 
 
@@ -394,19 +440,26 @@ def test_priest_plays_one_more_card_then_takes_back_lower():
 
 
 def test_priest_cannot_take_itself_but_another_priest():
-    g = Woods(players=3)
-    s = pos([["Priest", "Knight"], ["Trader"], ["Fool"]], courts=[[], ["Priest"], []])
-    u = s.apply(Play("Priest", 1)).apply(PriestExtra("Knight", 1))
-    assert u.hands[0] == ("Priest",)             # the earlier Priest (3 < 5): the only option
-    assert u.courts[1].count(("Priest",)) == 1 and ("Knight",) in u.courts[1]
+    for game in (G3, G3_ALT):
+        s = pos([["Priest", "Knight"], ["Trader"], ["Fool"]], courts=[[], ["Priest"], []],
+                game=game)
+        u = s.apply(Play("Priest", 1)).apply(PriestExtra("Knight", 1))
+        if game.priest_extra_ability:          # the Knight's ability first: take nothing
+            u = u.apply(KnightPass(0, 1))
+        assert u.hands[0] == ("Priest",)         # the earlier Priest (3 < 5): the only option
+        assert u.courts[1].count(("Priest",)) == 1 and ("Knight",) in u.courts[1]
 
 
 def test_priest_nothing_lower_nothing_taken_and_stop():
-    s = pos([["Priest", "Trader", "Fool"], ["Trader"], ["Fool"]], courts=[[], ["Guard"], []])
+    s = pos([["Priest", "Trader", "Fool"], ["Trader"], ["Fool"]], courts=[[], ["Guard"], []],
+            game=G3_ALT)
     u = s.apply(Play("Priest", 1)).apply(PriestExtra("Trader", 1))
     assert u.pending is None and u.hands[0] == ("Fool",)
+    s = pos([["Priest", "Guard", "Fool"], ["Trader"], ["Fool"]], courts=[[], ["Guard"], []])
+    u = s.apply(Play("Priest", 1)).apply(PriestExtra("Guard", 1))
+    assert u.pending is None and u.hands[0] == ("Fool",)
     v = s.apply(Play("Priest", 1)).apply(PriestStop())
-    assert v.hands[0] == ("Fool", "Trader") and v.turn == 1
+    assert v.hands[0] == ("Fool", "Guard") and v.turn == 1
 
 
 def test_priest_works_at_own_court_and_princess_condition_is_not_circumvented():
