@@ -52,7 +52,6 @@ Two players
 """
 from __future__ import annotations
 
-import dataclasses
 from bisect import bisect, bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -64,7 +63,7 @@ from typing import Any, Mapping
 
 from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    IllegalAction, State, replace)
+                                    State, replace, same_value)
 
 __all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
            "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
@@ -705,47 +704,6 @@ def right_winner(cond: Condition, right, bottom=()):
 
 # --------------------------------------------------------------------------- checks
 
-def _same(a, b) -> bool:
-    """``a == b`` field by field with the same types (so ``True`` is not ``1`` and an
-    object equal to everything, such as ``unittest.mock.ANY``, equals nothing)."""
-    if a is b:
-        return True
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, Action):
-        return all(_same(getattr(a, f.name), getattr(b, f.name))
-                   for f in dataclasses.fields(a) if f.compare)
-    if isinstance(a, tuple):
-        return len(a) == len(b) and all(map(_same, a, b))
-    return a == b
-
-
-def _checked(state, action):
-    """The action (or chance outcome) open at ``state`` that ``action`` stands for, or
-    ``IllegalAction`` naming the problem (never another exception)."""
-    cp = state.current_player()
-    if cp == TERMINAL:
-        raise IllegalAction(f"The game is over: no more actions ({_safe_str(action)}).")
-    legal = state.legal_actions()
-    for a in legal:
-        if a is action:
-            return a
-    for a in legal:
-        if _same(a, action):
-            return a
-    if cp == CHANCE:
-        raise IllegalAction(f"{_safe_str(action)} cannot happen at this chance event.")
-    if not isinstance(action, Action):
-        reason = (f"{_safe_repr(action)} is not an action of {state.game.title}; "
-                  f"the actions open now are listed by legal_actions().")
-    else:
-        try:
-            reason = state._why_illegal(action)
-        except Exception:
-            reason = None
-        if reason is None:
-            reason = f"{_safe_str(action)} is not one of the actions open now."
-    raise IllegalAction(f"{state.game.player_name(cp)} may not do that: {reason}")
 
 
 # --------------------------------------------------------------------------- states
@@ -889,13 +847,6 @@ class BlackForestState(State):
             out.append("right")
         return tuple(out)
 
-    def apply(self, action) -> "BlackForestState":
-        """The state after ``action``; anything but one of the actions (or chance
-        outcomes) open now, field by field of the same types, is an ``IllegalAction``."""
-        if action is None or action is not self.__dict__.get("_sampled"):
-            action = _checked(self, action)
-        return super().apply(action)
-
     def _legal_actions(self):
         p = self.current_player()
         hand = self.hands[p]
@@ -931,7 +882,7 @@ class BlackForestState(State):
             return f"it is {name}'s turn, not {other}'s."
         if not isinstance(action.card, Card):
             return f"{_safe_repr(action.card)} is not a card."
-        if not any(_same(c, action.card) for c in self.hands[p]):
+        if not any(same_value(c, action.card) for c in self.hands[p]):
             return (f"you may only play or discard a card from your own hand "
                     f"({_card_text(action.card)} is not in it).")
         if isinstance(action, Play):

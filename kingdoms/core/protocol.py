@@ -188,13 +188,31 @@ _NOT_FOUND = object()
 _OUTCOME_TYPES = (Action, int, str, tuple, frozenset, Fraction)
 
 
+def same_value(a, b) -> bool:
+    """``a == b`` with the same types all the way down: dataclass fields (those that
+    take part in comparison) and tuple entries are compared the same way, so ``True``
+    is not ``1``, ``"0"`` is not ``0`` and an object that claims to equal everything
+    (``unittest.mock.ANY``) equals nothing."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if dataclasses.is_dataclass(a):
+        return all(same_value(getattr(a, f.name), getattr(b, f.name))
+                   for f in dataclasses.fields(a) if f.compare)
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(same_value, a, b))
+    return a == b
+
+
 def _find_equal(options, action):
-    """The entry of ``options`` equal to ``action`` and of exactly its type, else
-    ``_NOT_FOUND`` (also when comparing raises: a malformed action)."""
+    """The entry of ``options`` that is ``action``'s value with the same types (see
+    ``same_value``), else ``_NOT_FOUND`` (also when comparing raises: a malformed
+    action)."""
     kind = type(action)
     try:
         for a in options:
-            if type(a) is kind and a == action:
+            if type(a) is kind and same_value(a, action):
                 return a
     except Exception:
         pass
@@ -420,6 +438,23 @@ class Game:
         is ``{"share of the win": returns}``; games add theirs (points margin, gold ...)
         so that a printed solution and a drawn tree can name the same objective."""
         return {"share of the win": _share_of_the_win}
+
+    # -- for other frameworks (kingdoms.interop.openspiel) ------------------------
+    def action_universe(self) -> tuple:
+        """Every action and chance outcome this configuration can ever produce, in a
+        fixed, documented order derived from the game's data (OpenSpiel numbers
+        actions up front).  Games that support interop override it."""
+        raise NotImplementedError(f"{self.title} does not list its action universe")
+
+    def action_key(self, action):
+        """The entry of ``action_universe()`` that ``action`` stands for (games whose
+        actions carry fields that follow from the position override it)."""
+        return action
+
+    def max_game_length(self) -> int:
+        """A true bound on the number of steps (decisions and chance events) of a
+        game, with the argument in the game's docstring.  Games override it."""
+        raise NotImplementedError(f"{self.title} gives no bound on a game's length")
 
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)

@@ -33,7 +33,6 @@ third pass the most points win; a tie shares the win.
 from __future__ import annotations
 
 from bisect import insort
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -41,7 +40,7 @@ from typing import Mapping
 
 from kingdoms.core.data import DataError, load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
-                                    GameOptionError, IllegalAction, State, replace)
+                                    GameOptionError, State, replace)
 
 from . import scoring as _scoring
 from .scoring import CHARACTERS, COLUMNS, LABELS
@@ -546,47 +545,6 @@ def _forget(known: tuple, target: int, card: str) -> tuple:
     return tuple(rows)
 
 
-def _same(a, b) -> bool:
-    """``a == b`` field by field with the same types (so ``True`` is not ``1`` and an
-    object equal to everything, such as ``unittest.mock.ANY``, equals nothing)."""
-    if a is b:
-        return True
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, Action):
-        return all(_same(getattr(a, f.name), getattr(b, f.name))
-                   for f in dataclasses.fields(a) if f.compare)
-    if isinstance(a, tuple):
-        return len(a) == len(b) and all(map(_same, a, b))
-    return a == b
-
-
-def _checked(state, action):
-    """The action (or chance outcome) open at ``state`` that ``action`` stands for, or
-    ``IllegalAction`` naming the problem (never another exception)."""
-    cp = state.current_player()
-    if cp == TERMINAL:
-        raise IllegalAction(f"The game is over: no more actions ({_safe_str(action)}).")
-    legal = state.legal_actions()
-    for a in legal:
-        if a is action:
-            return a
-    for a in legal:
-        if _same(a, action):
-            return a
-    if cp == CHANCE:
-        raise IllegalAction(f"{_safe_str(action)} cannot happen at this chance event.")
-    if not isinstance(action, Action):
-        reason = (f"{_safe_repr(action)} is not an action of {state.game.title}; "
-                  f"the actions open now are listed by legal_actions().")
-    else:
-        try:
-            reason = state._why_illegal(action)
-        except Exception:
-            reason = None
-        if reason is None:
-            reason = f"{_safe_str(action)} is not one of the actions open now."
-    raise IllegalAction(f"{state.game.player_name(cp)} may not do that: {reason}")
 
 
 # =========================================================================== states
@@ -635,13 +593,6 @@ class TenCharactersState(State):
         raise AssertionError("no discard pending")  # pragma: no cover
 
     # ---- checking actions -----------------------------------------------------
-    def apply(self, action) -> "TenCharactersState":
-        """The state after ``action``; anything but one of the actions (or chance
-        outcomes) open now, field by field of the same types, is an ``IllegalAction``."""
-        if action is None or action is not self.__dict__.get("_sampled"):
-            action = _checked(self, action)
-        return super().apply(action)
-
     # ---- decisions ------------------------------------------------------------
     def _legal_actions(self):
         p = self.current_player()

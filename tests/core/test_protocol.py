@@ -199,9 +199,17 @@ def test_an_object_equal_to_everything_is_not_a_legal_action():
 
 
 def test_apply_continues_with_the_games_own_equal_action():
-    s = HighCard().initial_state().apply(Deal(True))     # Deal(True) == Deal(1)
+    s0 = HighCard().initial_state()
+    own = next(o for o in s0.legal_actions() if o == Deal(1))
+    s = s0.apply(Deal(1))                                  # equal, not the same object
     assert s.history() == ((CHANCE, Deal(1)),)
-    assert type(s.history()[0][1].card) is int
+    assert s.history()[0][1] is own
+
+
+def test_a_field_of_another_type_is_not_the_same_action():
+    """Deal(True) == Deal(1) in Python, but a bool is not a card: refused."""
+    with pytest.raises(IllegalAction):
+        HighCard().initial_state().apply(Deal(True))
 
 
 def test_a_malformed_action_whose_text_crashes_still_gives_illegal_action():

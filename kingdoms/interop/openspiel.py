@@ -1,0 +1,662 @@
+"""Our games inside OpenSpiel (https://github.com/google-deepmind/open_spiel).
+
+>>> from kingdoms.interop.openspiel import load_game        # doctest: +SKIP
+>>> game = load_game("horse", players=2)                    # a pyspiel.Game
+>>> state = game.new_initial_state()
+
+``load_game(name, players=N, **options)`` builds ``kingdoms.game(name, players=N,
+**options)`` and wraps it as a Python game registered with pyspiel as
+``kingdoms_<name>`` (so ``pyspiel.load_game("kingdoms_horse(players=3)")`` works
+too, for the options whose values are plain numbers, texts or flags).  OpenSpiel's
+algorithms (MCTS, IS-MCTS, CFR on small games, its API tests) then play by our rules.
+Needs the ``openspiel`` extra: ``pip install kingdoms[openspiel]``.
+
+Action ids
+    Each game declares its *action universe* with the hook ``game.action_universe()``
+    (defined in ``kingdoms/<game>/rules.py``): a tuple of every decision and every
+    chance outcome the game can ever produce, in a fixed order built from the game's
+    data file.  Action id ``i`` is ``universe[i]``; decisions and chance outcomes share
+    this one numbering, so ``num_distinct_actions() == max_chance_outcomes()`` is the
+    size of the universe, known before any state exists.  ``action_to_string`` is our
+    rule text (``str(action)``).  Legal actions and chance outcomes are listed by
+    increasing id.  A game whose actions carry fields that follow from the position
+    (King of the Elves: the hand a "No village card!" shows, the gold a visit pays)
+    lists *keys* and maps each action to its key with ``game.action_key(action)``;
+    ``action_to_string`` then gives the full text of the legal action at the state.
+
+Huge chance events
+    A chance event too large to list (our protocol raises ``TooManyOutcomes`` and offers
+    ``sample_chance(rng)``) cannot be one explicit OpenSpiel chance node.  The only one
+    is King of the Woods' deal of a round (millions of distinct deals).  The adapter
+    deals it *one card at a time*: first the cards set aside, then the hands from seat
+    0 on (the order Woods' own sampler uses), each step a chance node "the next card is
+    a <follower>" with the exact probability copies-left / cards-left.  These steps
+    have their own ids after the universe: ``len(universe) + k`` for the ``k``-th
+    follower in ``game.followers`` order.  Dealing card by card gives every deal
+    (hands and set-aside pile as multisets) exactly the probability of the shuffle, so
+    the game stays ``EXPLICIT_STOCHASTIC`` with exact probabilities.  When the last
+    card is dealt, our ``Deal`` outcome is applied.  A player sees the cards dealt to
+    their own hand, not the others' or the set-aside ones.
+
+Lengths, utilities, information
+    ``max_game_length()`` is the game's own bound ``game.max_game_length()`` (a true
+    bound on the number of actions and chance outcomes, counting a deal as one step per
+    card; it rests on each game's end rules and safeguards, see the hooks; Horse
+    without its ``max_rounds`` safeguard has no bound and is refused).
+    ``returns()`` are our exact win shares as floats: they sum to 1, so games of 2 or
+    more players are ``CONSTANT_SUM`` (utility sum 1); the solo game (Horse, 1 player)
+    is ``GENERAL_SUM``.  Dynamics sequential, chance explicit, information imperfect
+    when ``game.hidden_information`` (every game of ours today) else perfect.
+
+Subgames
+    ``game.state_from(kstate)`` is an OpenSpiel state at any state of ours (e.g. an end
+    position), for OpenSpiel's solvers: its expectiminimax value equals our exact
+    ``kingdoms.core.solve.expectimax`` value (tested).
+
+Observations (never more than the player may see)
+    ``observation_string(p)`` is ``str(state.view(p))``; ``information_state_string(p)``
+    is every step so far as ``p`` saw it (``Action.seen_by(p)``, one line each) followed
+    by that observation.  An observer asked for all players' private information gets
+    the full state (``str(state)``); one asked for public information only is refused.
+
+IS-MCTS
+    ``state.resample_from_infostate(p, sampler)`` (and ``resampler`` for OpenSpiel's
+    Python ``ISMCTSBot.set_resampler``) replays the game from the start, depth first:
+    at every step it keeps only actions and outcomes that ``p`` would have seen the same
+    way and after which ``p``'s observation is the same, tried in random order (chance
+    by probability), backing up at dead ends.  The sample never uses what ``p`` cannot
+    see, but it is not drawn from the exact posterior, and where hidden draws are
+    revealed much later (cards drawn in secret and played face up later: Black Forest,
+    Ten Characters, Woods, Elves) the search can exceed its budget and raise
+    ``RuntimeError``; it works well for Horse (secret farm cards).
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pyspiel
+
+import kingdoms
+from kingdoms.core.protocol import CHANCE, TERMINAL, Action, TooManyOutcomes
+
+__all__ = ["load_game", "register_all", "KingdomsGame", "KingdomsState", "resampler",
+           "universe_of", "game_type_name"]
+
+_PREFIX = "kingdoms_"
+
+
+def game_type_name(name: str) -> str:
+    """The short name pyspiel knows our game ``name`` by: ``"kingdoms_<name>"``."""
+    return _PREFIX + name
+
+
+# --------------------------------------------------------------------------- the universe
+
+class _DealStep:
+    """A chance outcome of a card-by-card deal: the next card dealt is a ``card``."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: str):
+        self.card = card
+
+    def __str__(self):
+        return f"the next card dealt is a {self.card}"
+
+
+class Universe:
+    """The numbering of a game's actions and chance outcomes (see the module doc)."""
+
+    def __init__(self, kgame):
+        try:
+            actions = tuple(kgame.action_universe())
+        except NotImplementedError:
+            raise TypeError(
+                f"{kgame.title} has no action_universe(): OpenSpiel needs every action and "
+                "chance outcome numbered up front; define action_universe(self) -> tuple on "
+                f"{type(kgame).__name__} (in {type(kgame).__module__})") from None
+        index = {}
+        for i, a in enumerate(actions):
+            if a in index:
+                raise ValueError(f"{kgame.title}: action_universe() lists {a} twice "
+                                 f"(ids {index[a]} and {i})")
+            index[a] = i
+        self.actions = actions
+        self.index = index
+        self.key = kgame.action_key
+        # card-by-card deal steps (King of the Woods' deal; see the module doc)
+        cards = tuple(getattr(kgame, "followers", ())) if _deals_by_card(kgame) else ()
+        self.deal_cards = cards
+        self.deal_ids = {c: len(actions) + k for k, c in enumerate(cards)}
+        self.size = len(actions) + len(cards)
+
+    def id_of(self, action, state) -> int:
+        try:
+            return self.index[action if self.key is None else self.key(action)]
+        except (KeyError, TypeError):
+            raise RuntimeError(
+                f"{state.game.title}: {action} is not in the game's action_universe() — "
+                "the universe is incomplete (please report this)") from None
+
+    def at(self, i: int, kstate):
+        """The action or outcome with id ``i`` at our state ``kstate`` (when the game
+        numbers actions by key: the legal one with that key)."""
+        key_action = self.action(i)
+        if self.key is None or isinstance(key_action, _DealStep):
+            return key_action
+        options = (kstate.legal_actions() if kstate.current_player() != CHANCE
+                   else [o for o, _ in kstate.chance_outcomes()])
+        for a in options:
+            if self.index.get(self.key(a)) == i:
+                return a
+        return key_action       # not legal here: apply will refuse it
+
+    def action(self, i: int):
+        if 0 <= i < len(self.actions):
+            return self.actions[i]
+        k = i - len(self.actions)
+        if 0 <= k < len(self.deal_cards):
+            return _DealStep(self.deal_cards[k])
+        raise ValueError(f"action id {i} is outside 0..{self.size - 1}")
+
+
+def _deals_by_card(kgame) -> bool:
+    """Does this game have a deal too large to list that the adapter deals card by card?
+    (King of the Woods: states with ``deal_layout()`` and ``round_deck()``.)"""
+    return kgame.name == "woods"
+
+
+def universe_of(kgame) -> Universe:
+    """The action numbering of a ``kingdoms`` game (see the module doc)."""
+    return Universe(kgame)
+
+
+# --------------------------------------------------------------------------- positions
+
+class _Pos:
+    """An immutable position of the adapter: our state, a card-by-card deal under way
+    (the cards dealt so far, or None), the previous position and the step from it.
+    ``copy.deepcopy`` (what pyspiel's ``clone`` does) returns it unchanged."""
+
+    __slots__ = ("k", "deal", "prev", "step", "lines")
+
+    def __init__(self, k, deal=None, prev=None, step=None):
+        self.k = k
+        self.deal = deal
+        self.prev = prev
+        self.step = step            # (who, action id, seen-by texts per player)
+        self.lines = {}             # player -> information-state history text (cache)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __copy__(self):
+        return self
+
+    def history_text(self, p: int) -> str:
+        """Every step to here as player ``p`` saw it, one line each."""
+        chain = []
+        pos = self
+        while pos is not None and p not in pos.lines and pos.step is not None:
+            chain.append(pos)
+            pos = pos.prev
+        text = pos.lines.get(p, "") if pos is not None else ""
+        for node in reversed(chain):
+            who, _, seen = node.step
+            text = f"{text}{who}: {seen[p]}\n"
+            node.lines[p] = text
+        return text
+
+
+def _who_text(kgame, who: int) -> str:
+    if who == CHANCE:
+        return "chance"
+    return kgame.player_name(who)
+
+
+def _seen_texts(kgame, action, who, deal_slot=None) -> tuple:
+    """How each player sees ``action`` (a text per player)."""
+    n = kgame.players
+    if isinstance(action, _DealStep):
+        out = []
+        for p in range(n):
+            if deal_slot == p:
+                out.append(f"you are dealt a {action.card}")
+            elif deal_slot is None:
+                out.append("a card is set aside")
+            else:
+                out.append(f"{kgame.player_name(deal_slot)} is dealt a card")
+        return tuple(out)
+    if isinstance(action, Action):
+        return tuple(_text(action.seen_by(p)) for p in range(n))
+    return (_text(action),) * n
+
+
+def _text(x) -> str:
+    try:
+        return str(x)
+    except Exception:           # pragma: no cover - our actions' texts never raise
+        return type(x).__name__
+
+
+# --------------------------------------------------------------------------- pyspiel classes
+
+_REGISTERED: dict[str, type] = {}
+_UTILITY = pyspiel.GameType.Utility
+
+
+def _simple_options(cls) -> dict:
+    """The options pyspiel can pass as game parameters (numbers, texts, flags)."""
+    out = {}
+    for k, v in cls.options().items():
+        if isinstance(v, (bool, int, float, str)):
+            out[k] = v
+    return out
+
+
+def _game_type(cls, players: int | None = None) -> "pyspiel.GameType":
+    kgame_players = players if players is not None else _default_players(cls)
+    hidden = bool(getattr(cls, "hidden_information", False))
+    constant = kgame_players >= 2
+    params = {"players": _default_players(cls), **_simple_options(cls)}
+    return pyspiel.GameType(
+        short_name=game_type_name(cls.name),
+        long_name=f"{cls.title} (kingdoms)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=_UTILITY.CONSTANT_SUM if constant else _UTILITY.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=params)
+
+
+def _default_players(cls) -> int:
+    return cls.create().players
+
+
+class KingdomsGame(pyspiel.Game):
+    """A ``kingdoms`` game as a ``pyspiel.Game`` (see the module doc).
+
+    ``kgame`` is our game; ``universe`` its action numbering."""
+
+    kingdoms_name = ""          # set on the registered subclass of each game
+
+    def __init__(self, params=None, kgame=None):
+        params = dict(params or {})
+        if kgame is None:
+            players = params.pop("players", None)
+            kgame = kingdoms.game(self.kingdoms_name, players=players, **params)
+        self.kgame = kgame
+        self.universe = Universe(kgame)
+        try:
+            length = int(kgame.max_game_length())
+        except NotImplementedError:
+            raise TypeError(f"{kgame.title} has no max_game_length(): OpenSpiel needs a true "
+                            "bound on the length of a game") from None
+        cls = type(kgame)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.universe.size,
+            max_chance_outcomes=self.universe.size,
+            num_players=kgame.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0 if kgame.players >= 2 else None,
+            max_game_length=length)
+        config = {k: v for k, v in kgame.config().items()
+                  if isinstance(v, (bool, int, float, str))}
+        super().__init__(_game_type(cls, kgame.players), info, config)
+        self._root = _Pos(kgame.initial_state())
+
+    def new_initial_state(self):
+        return KingdomsState(self)
+
+    def state_from(self, kstate) -> "KingdomsState":
+        """An OpenSpiel state at our state ``kstate`` of this game (its OpenSpiel
+        history starts empty there): for solving or playing a subgame."""
+        if kstate.game != self.kgame:
+            raise ValueError("kstate belongs to another game (or other options)")
+        s = KingdomsState(self)
+        s._pos = _Pos(kstate)
+        return s
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        return _Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+class KingdomsState(pyspiel.State):
+    """A position of a ``kingdoms`` game as a ``pyspiel.State``; ``kstate`` is ours."""
+
+    def __init__(self, game: KingdomsGame):
+        super().__init__(game)
+        self._pos = game._root
+
+    # -- what we hold -------------------------------------------------------------
+    @property
+    def kstate(self):
+        """Our state (during a card-by-card deal: the state before the deal)."""
+        return self._pos.k
+
+    def _universe(self) -> Universe:
+        return self.get_game().universe
+
+    # -- the OpenSpiel API ----------------------------------------------------------
+    def current_player(self):
+        pos = self._pos
+        if pos.deal is not None:
+            return pyspiel.PlayerId.CHANCE
+        cp = pos.k.current_player()
+        if cp == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        if cp == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        return cp
+
+    def is_terminal(self):
+        return self._pos.deal is None and self._pos.k.current_player() == TERMINAL
+
+    def _legal_actions(self, player):
+        k = self._pos.k
+        uni = self._universe()
+        ids = sorted(uni.id_of(a, k) for a in k.legal_actions())
+        if len(set(ids)) != len(ids):
+            raise RuntimeError(f"{k.game.title}: two legal actions share an action id "
+                               "(the game's action_key() merges them)")
+        return ids
+
+    def chance_outcomes(self):
+        return [(i, float(p)) for i, p in self.exact_chance_outcomes()]
+
+    def exact_chance_outcomes(self):
+        """``[(action id, Fraction)]`` at a chance node, by increasing id: the exact
+        probabilities that ``chance_outcomes()`` gives as floats."""
+        pos = self._pos
+        uni = self._universe()
+        if pos.deal is not None or _deal_pending(pos.k, uni):
+            left = _deal_left(pos.k, pos.deal or ())
+            total = sum(left.values())
+            return sorted((uni.deal_ids[c], Fraction(n, total)) for c, n in left.items() if n)
+        try:
+            outcomes = pos.k.chance_outcomes()
+        except TooManyOutcomes as e:
+            raise NotImplementedError(
+                f"{pos.k.game.title}: a chance event with {e.count:,} outcomes that this "
+                "adapter cannot deal step by step") from None
+        return sorted((uni.id_of(o, pos.k), p) for o, p in outcomes)
+
+    def _apply_action(self, action_id):
+        pos = self._pos
+        uni = self._universe()
+        k = pos.k
+        kgame = k.game
+        who = self.current_player()
+        if who == pyspiel.PlayerId.CHANCE and (pos.deal is not None or _deal_pending(k, uni)):
+            step = uni.action(action_id)
+            if not isinstance(step, _DealStep):
+                raise ValueError(f"action id {action_id} is not a card of this deal")
+            dealt = pos.deal or ()
+            if _deal_left(k, dealt).get(step.card, 0) <= 0:
+                raise ValueError(f"no {step.card} is left to deal")
+            slot = _deal_slot(k, len(dealt))
+            dealt = dealt + (step.card,)
+            sizes, aside = k.deal_layout()
+            if len(dealt) == aside + sum(sizes):
+                nk, deal = k.apply(_deal_outcome(k, dealt)), None
+            else:
+                nk, deal = k, dealt
+            seen = _seen_texts(kgame, step, who, slot)
+            self._pos = _Pos(nk, deal, pos, (_who_text(kgame, who), action_id, seen))
+            return
+        action = uni.at(action_id, k)
+        nk = k.apply(action)            # raises IllegalAction if not legal here
+        seen = _seen_texts(kgame, action, who)
+        self._pos = _Pos(nk, None, pos, (_who_text(kgame, who), action_id, seen))
+
+    def _action_to_string(self, player, action_id):
+        uni = self._universe()
+        k = self._pos.k
+        if uni.key is not None and self._pos.deal is None and not self.is_terminal():
+            try:
+                return _text(uni.at(action_id, k))
+            except Exception:
+                pass
+        return _text(uni.action(action_id))
+
+    def returns(self):
+        pos = self._pos
+        if not self.is_terminal():
+            return [0.0] * pos.k.game.players
+        return [float(r) for r in pos.k.returns()]
+
+    def __str__(self):
+        pos = self._pos
+        text = str(pos.k)
+        if pos.deal is not None:
+            text += f"\n(dealing: {len(pos.deal)} cards dealt so far)"
+        return text
+
+    # -- observations ------------------------------------------------------------------
+    def observation_text(self, player: int) -> str:
+        """``str(view(player))`` (plus, during a deal, the cards dealt to ``player``)."""
+        return _observation(self._pos, player)
+
+    def information_text(self, player: int) -> str:
+        return self._pos.history_text(player) + self.observation_text(player)
+
+    # -- IS-MCTS ---------------------------------------------------------------------
+    def resample_from_infostate(self, player_id, probability_sampler=None):
+        """A state ``player_id`` cannot tell from this one (see the module doc)."""
+        rng = random.Random(_seed_from(probability_sampler))
+        return _resample(self, player_id, rng)
+
+
+def _seed_from(sampler) -> int | None:
+    if sampler is None:
+        return None
+    try:
+        return int(sampler() * 2**31)
+    except TypeError:
+        try:
+            return int(sampler.sample() * 2**31)
+        except Exception:
+            return None
+
+
+def _observation(pos: _Pos, player: int) -> str:
+    """What ``player`` sees at ``pos``: ``str(view(player))`` (plus, during a
+    card-by-card deal, the cards dealt to ``player`` so far)."""
+    text = str(pos.k.view(player))
+    if pos.deal is not None:
+        mine = [c for i, c in enumerate(pos.deal) if _deal_slot(pos.k, i) == player]
+        text += (f"\n(dealing: {len(pos.deal)} cards dealt so far; to you: "
+                 f"{', '.join(mine) or 'none yet'})")
+    return text
+
+
+class _Observer:
+    """The PyObserver for our games: strings only (no tensors)."""
+
+    def __init__(self, iig_obs_type):
+        self.iig_obs_type = iig_obs_type
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE:
+            raise ValueError("kingdoms games offer no public-only observation "
+                             "(ask for one player's private information, or all players')")
+        self.tensor = np.zeros(0, np.float32)
+        self.dict = {}
+
+    def set_from(self, state, player):
+        pass
+
+    def string_from(self, state, player):
+        if self.iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return str(state)
+        if self.iig_obs_type.perfect_recall:
+            return state.information_text(player)
+        return state.observation_text(player)
+
+
+# --------------------------------------------------------------------------- the card-by-card deal
+
+def _deal_pending(k, uni: Universe) -> bool:
+    """Is ``k`` at a deal the adapter deals card by card?"""
+    if not uni.deal_cards or k.current_player() != CHANCE:
+        return False
+    pending = getattr(k, "pending", None)
+    return bool(pending) and pending[0] == "deal"
+
+
+def _deal_left(k, dealt: tuple) -> dict:
+    left: dict = {}
+    for c in k.round_deck():
+        left[c] = left.get(c, 0) + 1
+    for c in dealt:
+        left[c] -= 1
+    return left
+
+
+def _deal_slot(k, i: int) -> int | None:
+    """Who receives the ``i``-th card of the deal (None: set aside)."""
+    sizes, aside = k.deal_layout()
+    if i < aside:
+        return None
+    i -= aside
+    for p, n in enumerate(sizes):
+        if i < n:
+            return p
+        i -= n
+    raise ValueError("the deal has no more cards")
+
+
+def _deal_outcome(k, dealt: tuple):
+    from kingdoms.woods.rules import Deal
+    sizes, aside = k.deal_layout()
+    hands, i = [], aside
+    for n in sizes:
+        hands.append(tuple(sorted(dealt[i:i + n])))
+        i += n
+    pile = tuple(sorted(dealt[:aside]))
+    return Deal(tuple(hands), pile)
+
+
+# --------------------------------------------------------------------------- resampling
+
+def _resample(state: KingdomsState, player: int, rng: random.Random,
+              budget: int = 20_000):
+    """A state that ``player`` cannot tell from ``state``: a depth-first replay from the
+    start that keeps, step by step, only actions and outcomes ``player`` would have seen
+    the same way and after which ``player``'s observation is the same, trying them in
+    random order (chance by probability); it backs up at dead ends.  Raises
+    ``RuntimeError`` after ``budget`` tried steps."""
+    game: KingdomsGame = state.get_game()
+    steps, chain = [], []
+    pos = state._pos
+    while pos.step is not None:
+        steps.append(pos.step)
+        chain.append(pos)
+        pos = pos.prev
+    steps.reverse()
+    chain.reverse()
+    targets = [_observation(p, player) for p in chain]
+    root = game.new_initial_state()
+    root._pos = pos
+    if not steps:
+        return root
+    tried = 0
+    stack = [(root, iter(_ordered_options(root, steps[0], player, rng)))]
+    while stack:
+        s, options = stack[-1]
+        i = len(stack) - 1
+        for action_id in options:
+            tried += 1
+            if tried > budget:
+                raise RuntimeError(
+                    f"could not find a state consistent with what "
+                    f"{game.kgame.player_name(player)} knows within {budget:,} steps")
+            child = s.clone()
+            child.apply_action(action_id)
+            if _observation(child._pos, player) != targets[i]:
+                continue
+            if i + 1 == len(steps):
+                return child
+            stack.append((child, iter(_ordered_options(child, steps[i + 1], player, rng))))
+            break
+        else:
+            stack.pop()
+    raise RuntimeError("no state is consistent with what "
+                       f"{game.kgame.player_name(player)} knows (please report this)")
+
+
+def _ordered_options(s: KingdomsState, step, player: int, rng: random.Random) -> list:
+    """The actions or outcomes at ``s`` that ``player`` would see as the true ``step``,
+    in random order (chance outcomes by probability; one's own decision is known)."""
+    _, action_id, seen = step
+    if s.is_chance_node():
+        options = s.exact_chance_outcomes()
+    else:
+        if s.current_player() == player:
+            return [action_id]
+        options = [(i, Fraction(1)) for i in s.legal_actions()]
+    keep = [(i, w) for i, w in options
+            if i == action_id or _seen_same(s, i, player, seen[player])]
+    # weighted order without replacement (Efraimidis-Spirakis keys)
+    keyed = sorted(keep, key=lambda iw: -(rng.random() ** (1.0 / float(iw[1]))))
+    return [i for i, _ in keyed]
+
+
+def _seen_same(s: KingdomsState, action_id: int, player: int, seen: str) -> bool:
+    """Would ``player`` see ``action_id`` at ``s`` as the text ``seen``?"""
+    pos = s._pos
+    uni = s._universe()
+    kgame = pos.k.game
+    who = s.current_player()
+    if who == pyspiel.PlayerId.CHANCE and (pos.deal is not None or _deal_pending(pos.k, uni)):
+        slot = _deal_slot(pos.k, len(pos.deal or ()))
+        texts = _seen_texts(kgame, uni.action(action_id), who, slot)
+    else:
+        texts = _seen_texts(kgame, uni.at(action_id, pos.k), who)
+    return texts[player] == seen
+
+
+def resampler(state: KingdomsState, player: int):
+    """For ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``."""
+    return _resample(state, player, random.Random())
+
+
+# --------------------------------------------------------------------------- loading
+
+def _registered_class(name: str) -> type:
+    cls = _REGISTERED.get(name)
+    if cls is not None:
+        return cls
+    kcls = kingdoms.game_class(name)
+    cls = type(f"Kingdoms_{name}", (KingdomsGame,), {"kingdoms_name": name})
+    pyspiel.register_game(_game_type(kcls), cls)
+    _REGISTERED[name] = cls
+    return cls
+
+
+def register_all() -> None:
+    """Register every ``kingdoms`` game with pyspiel (as ``kingdoms_<name>``)."""
+    for name in kingdoms.games():
+        _registered_class(name)
+
+
+def load_game(name: str, players: int | None = None, **options) -> KingdomsGame:
+    """Our game ``name`` for ``players`` players with ``options``, as a ``pyspiel.Game``
+    (registered with pyspiel as ``kingdoms_<name>``).  Unknown games or options raise
+    ``GameOptionError`` listing what is allowed."""
+    kgame = kingdoms.game(name, players=players, **options)
+    cls = _registered_class(name)
+    config = {k: v for k, v in kgame.config().items()
+              if isinstance(v, (bool, int, float, str))}
+    return cls(config, kgame=kgame)
