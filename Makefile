@@ -8,7 +8,9 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_ARGS ?=
 PYTEST_ARGS ?=
 NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
-NOTEBOOKS := $(shell find notebooks exercises -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
+# exercises: only the teacher copies run under nbval (the student copies in exercises/release
+# have no outputs and fail by design; tests/exercises checks them)
+NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
 .PHONY: lab test test-fast notebooks exercises app bench clean
 
@@ -35,7 +37,7 @@ lab: $(VENV)/.notebook-installed
 
 ## make test: the whole suite — unit, property, notebooks (nbval), exercises, browser, Binder recipe
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest $(NBVAL) tests notebooks exercises $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(NBVAL) tests notebooks exercises/source $(PYTEST_ARGS)
 
 ## make test-fast: the library tests only (no notebooks, browser or Binder)
 test-fast: $(VENV)/.test-installed
@@ -48,13 +50,19 @@ notebooks: $(VENV)/.test-installed
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
 
-## make exercises: student versions (solutions and hidden tests stripped) into build/student-exercises
+## make exercises: the student copies exercises/release/<game>/ from the teacher copies in
+## exercises/source/<game>/ (solutions and hidden tests stripped, outputs cleared; commit them)
 exercises: $(VENV)/.notebook-installed
-	$(BIN)/python -m kingdoms.exercises student exercises build/student-exercises
+	rm -rf exercises/release
+	$(BIN)/python -m kingdoms.exercises student exercises/source exercises/release
 
-## make app GAME=horse: the game's walkthrough as a Voila app (no code shown)
+## make app GAME=horse: the game's class page (apps/<game>.ipynb) as a Voila app: rules card,
+## Stepper with seats, an odds chart, no code.  Without GAME: every game's page (a list).
+APP_GAMES := $(basename $(notdir $(wildcard apps/*.ipynb)))
 app: $(VENV)/.notebook-installed
-	$(BIN)/voila notebooks/$(GAME)/walkthrough.ipynb --port=$(PORT) $(LAB_ARGS)
+	@if [ -n "$(GAME)" ] && [ ! -f "apps/$(GAME).ipynb" ]; then \
+	  echo "no class page for GAME=$(GAME); the games are: $(APP_GAMES)"; exit 2; fi
+	$(BIN)/voila $(if $(GAME),apps/$(GAME).ipynb,apps) --port=$(PORT) --no-browser $(LAB_ARGS)
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python Kuhn poker, and more
 bench: $(VENV)/.bench-installed

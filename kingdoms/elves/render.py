@@ -84,7 +84,8 @@ def html(state) -> str:
     g = state.game
     n = g.players
     w, h = 720, 460
-    parts = [f'<div style="position:relative;width:{w}px;height:{h}px;font-family:sans-serif;'
+    # the bottom realm's box grows downwards with its villages and hand: room below
+    parts = [f'<div style="position:relative;width:{w}px;height:{h + 140}px;font-family:sans-serif;'
              f'font-size:12px">',
              f'<div style="position:absolute;left:{w * 0.25}px;top:{h * 0.3}px;width:{w * 0.5}px;'
              f'height:{h * 0.4}px;border-radius:50%;background:#e8f1e4;border:2px solid #7a9a6a;'
@@ -106,7 +107,7 @@ def html(state) -> str:
                             f'padding:1px 4px;margin:1px;border-radius:3px;display:inline-block" '
                             f'title="{_html.escape(_village_text(state, k, sp))}">'
                             f'{terrain} {k.split(":")[2]} {signs}</span>')
-        start = " 🐉" if p == state.start else ""
+        start = " (starting player)" if p == state.start else ""
         parts.append(
             f'<div style="position:absolute;left:{x:.0f}px;top:{y:.0f}px;width:190px;'
             f'background:#fff;border:{border};border-radius:6px;padding:4px">'

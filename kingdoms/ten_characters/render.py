@@ -126,7 +126,9 @@ def html(s) -> str:
                          if c is not None)
     return (f"<div><b>Ten Characters</b> — pass {s.pass_no}/{g.passes}, turn {s.turn}/"
             f"{g.turns_per_pass}: {e(pending_text(s))}"
-            f"<table><tr>{head}</tr><tr>{''.join(cells)}</tr></table>"
+            f"<table><caption style='text-align:left'>The display: cards in each column"
+            f"</caption><tr><th></th>{head}</tr><tr><th style='text-align:left'>cards</th>"
+            f"{''.join(cells)}</tr></table>"
             f"<p>Draw pile {s.pile_size} · discards: {e(_counts(s.discard))} · box {sum(s.boxed)}"
             + (f" · revealed: {e(revealed)}" if revealed else "") + "</p>"
             "<table><tr><th>player</th><th>points</th><th>hand</th><th>chosen</th>"

@@ -2,10 +2,10 @@
 
 * unit tests of ``kingdoms.exercises.student_version`` on a small built-in notebook;
 * ``python -m kingdoms.exercises student SRC OUT`` writes every notebook, subfolders kept;
-* every ``exercises/**/*.ipynb`` solution notebook executes with no error, and its
+* every teacher copy ``exercises/source/<game>/*.ipynb`` executes with no error, and its
   student version fails politely: errors only in solution cells
-  (``NotImplementedError``) and test cells (``ExerciseFailure`` or
-  ``NotImplementedError``), and every graded test cell does fail on the stub.
+  (``NotImplementedError``) and test cells (``ExerciseFailure``, shown as one short line
+  without a traceback), and every graded test cell does fail on the stub.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from kingdoms.exercises import (CODE_STUB, ExerciseFormatError, make_student_ver
                                 strip_hidden_tests, strip_solutions, student_version)
 
 REPO = Path(__file__).resolve().parents[2]
-EXERCISES = REPO / "exercises"
+EXERCISES = REPO / "exercises" / "source"
 EXERCISE_FILES = sorted(p for p in EXERCISES.rglob("*.ipynb")
                         if ".ipynb_checkpoints" not in p.parts) if EXERCISES.is_dir() else []
 
@@ -194,14 +194,26 @@ def errors(nb):
     return out
 
 
+def tracebacks(nb):
+    """``[(cell index, ename, traceback lines)]`` of every error output."""
+    return [(k, o.get("ename"), o.get("traceback", [])) for k, cell in enumerate(nb.cells)
+            for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+
+
 def impolite(nb):
-    """The errors of a student version that are not polite failures."""
+    """The errors of a student version that are not polite failures: anything but
+    ``NotImplementedError`` in a solution cell and a one-line ``ExerciseFailure``
+    (no traceback) in a test cell."""
     bad = []
+    shown = {k: tb for k, _, tb in tracebacks(nb)}
     for k, meta, ename, evalue in errors(nb):
         if meta.get("solution") and ename == "NotImplementedError":
             continue
-        if meta.get("grade") and not meta.get("solution") and \
-                ename in ("ExerciseFailure", "NotImplementedError"):
+        if meta.get("grade") and not meta.get("solution") and ename == "ExerciseFailure":
+            tb = shown.get(k, [])
+            if len(tb) == 1 and "Traceback" not in tb[0] and "File " not in tb[0]:
+                continue
+            bad.append(f"cell {k}: ExerciseFailure shown with a traceback: {tb}")
             continue
         bad.append(f"cell {k} ({meta.get('grade_id', 'not an nbgrader cell')}): {ename}: {evalue}")
     return bad
@@ -236,7 +248,7 @@ def test_impolite_failures_are_caught():
                                                   evalue="name 'answer' is not defined",
                                                   traceback=[])]
     nb.cells[3].outputs = [nbformat.v4.new_output("error", ename="ExerciseFailure",
-                                                  evalue="no", traceback=[])]
+                                                  evalue="no", traceback=["✗ no"])]
     assert impolite(nb) == ["cell 5 (not an nbgrader cell): NameError: name 'answer' is not defined"]
 
 
@@ -284,3 +296,38 @@ def test_placeholders_only_for_names_other_cells_use():
     src = student_version(nb).cells[2].source
     assert "helper" not in src                 # a helper of the solution is not given away
     assert 'answer = NoAnswer("answer")' in src
+
+
+@pytest.mark.slow
+def test_a_failed_check_shows_one_line_in_a_real_kernel(tmp_path):
+    """IPython shows an ExerciseFailure as its message alone (``_render_traceback_``),
+    and the cell still fails (an error output, which nbgrader counts)."""
+    v4 = nbformat.v4
+    nb = v4.new_notebook(cells=[
+        v4.new_code_cell("from fractions import Fraction\n"
+                         "from kingdoms.exercises import check_answer, digest\n"
+                         "right = digest(Fraction(1, 6), 'dice')\n"
+                         "wrong = digest(Fraction(1, 36), 'dice')"),
+        v4.new_code_cell("check_answer(Fraction(1, 36), 'P(sum 7)', right, kind='probability',\n"
+                         "             mistakes={wrong: 'That is one ordered pair only.'})"),
+        v4.new_code_cell("check_answer(0.1667, 'P(sum 7)', right, kind='probability')"),
+        v4.new_code_cell("check_answer(Fraction(1, 6), 'P(sum 7)', right, kind='probability')"),
+    ])
+    out = execute(nb, tmp_path)
+    shown = {k: (ename, tb) for k, ename, tb in tracebacks(out)}
+    assert sorted(shown) == [1, 2]
+    assert shown[1] == ("ExerciseFailure",
+                        ["✗ P(sum 7): 1/36 ≈ 0.028 is not right. That is one ordered pair only."])
+    ename, tb = shown[2]
+    assert ename == "ExerciseFailure" and len(tb) == 1 and "exact value as a Fraction" in tb[0]
+    assert "is right" in out.cells[3].outputs[0]["text"]
+
+
+def test_no_second_placeholder_for_a_name_set_before_the_region():
+    """``answer = ...`` before the solution region already keeps the test cell polite
+    (also in nbgrader's own student copies), so no ``NoAnswer`` line is added for it."""
+    src = ("answer = ...   # your answer\n### BEGIN SOLUTION\nanswer = 1\nother = 2\n"
+           "### END SOLUTION")
+    assert strip_solutions(src) == (
+        "answer = ...   # your answer\n# YOUR CODE HERE\nfrom kingdoms.exercises import NoAnswer\n"
+        'other = NoAnswer("other")   # replace with your answer\nraise NotImplementedError()')
