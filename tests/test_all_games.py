@@ -25,12 +25,14 @@ from fractions import Fraction
 from unittest.mock import ANY
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import kingdoms
 from kingdoms.core import (CHANCE, TERMINAL, GameRecord, IllegalAction, RecordError, State,
                            TooManyOutcomes, play, random_policy)
 from kingdoms.core.play import play_state, game_rng
+from kingdoms.core.data import DataError
+from kingdoms.core.protocol import GameOptionError
 
 # Known failures, one entry per (check, game), until each game's own fixes land
 # (issue 17).  The lead empties this as they do; nothing else marks a test xfail.
@@ -399,6 +401,249 @@ def test_a_game_without_data_file_says_so():
     game = kingdoms.game("highcard")
     with pytest.raises(AttributeError, match="has no data file"):
         game.assumptions()
+
+
+# --------------------------------------------------------------------------- data schemas
+# Every game declares its data file's schema (``Game.data_ranges()``: key or pattern ->
+# (kind, min, max)); these tests fuzz the packaged file against it (issue 17, "Data
+# files").  Mutated files are written by a small TOML writer (tomli_w is not a
+# dependency); ``test_the_toml_writer_round_trips`` checks it on every data file.
+
+_NOTES = ("_source", "_assumed")
+_WRONG_TYPES = ("3", 2.5, True)
+DATA_STEPS = 50_000          # a game from a valid data file ends within this many steps
+
+
+def _data_games():
+    return [pytest.param(n, id=n) for n in kingdoms.games() if _has_data(n)]
+
+
+def _packaged(name) -> dict:
+    import tomllib
+    text = kingdoms.game(name).game_data().text
+    return tomllib.loads(text)
+
+
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ", ".join(map(_toml_value, v)) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml_value(x)}"
+                               for k, x in v.items()) + "}"
+    raise TypeError(f"no TOML for {v!r}")
+
+
+def toml_text(table: dict, prefix: str = "") -> str:
+    """A TOML document for what ``tomllib`` read: the scalars, lists and inline tables
+    of a table, then one ``[header]`` per nested table."""
+    lines = [f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in table.items()
+             if not isinstance(v, dict)]
+    for k, v in table.items():
+        if isinstance(v, dict):
+            name = f"{prefix}.{json.dumps(str(k))}" if prefix else json.dumps(str(k))
+            lines += ["", f"[{name}]", toml_text(v, name)]
+    return "\n".join(lines) + "\n"
+
+
+def data_keys(raw: dict, pattern: str) -> list[tuple]:
+    """The concrete keys (paths of dict keys and list indices) that ``pattern`` names in
+    ``raw``; ``*`` is any key or index but the notes beside values.  The last part may
+    be missing (an optional value, e.g. a seat's cattle): the path names where it goes."""
+    out = []
+
+    def walk(node, parts, path):
+        if not parts:
+            out.append(path)
+            return
+        head, rest = parts[0], parts[1:]
+        if head == "*":
+            items = (enumerate(node) if isinstance(node, list)
+                     else node.items() if isinstance(node, dict) else ())
+            for k, v in items:
+                if not (isinstance(k, str) and k.endswith(_NOTES)):
+                    walk(v, rest, path + (k,))
+        elif isinstance(node, dict) and (head in node or not rest):
+            walk(node.get(head), rest, path + (head,))
+        elif isinstance(node, list) and head.isdigit() and int(head) < len(node):
+            walk(node[int(head)], rest, path + (int(head),))
+
+    walk(raw, pattern.split("."), ())
+    return out
+
+
+def _dotted(path) -> str:
+    return ".".join(map(str, path))
+
+
+def _get(raw, path):
+    node = raw
+    for p in path:
+        node = node.get(p) if isinstance(node, dict) else node[p]
+    return node
+
+
+def _with_value(raw, path, value):
+    """A copy of ``raw`` with ``value`` at ``path``."""
+    import copy
+    raw = copy.deepcopy(raw)
+    _get(raw, path[:-1])[path[-1]] = value
+    return raw
+
+
+def _mutated(raw, path, kind, value, index=0):
+    """``raw`` with the value at ``path`` changed: for ``int`` the number (one entry of a
+    list of numbers, at ``index``), for ``list`` the number of entries (``value`` an int:
+    entries repeated or dropped) or the whole value (anything else)."""
+    old = _get(raw, path)
+    if kind is list:
+        if type(value) is not int:
+            return _with_value(raw, path, value)
+        entries = old if isinstance(old, list) else [old]
+        entries = (entries * (value // max(len(entries), 1) + 1))[:value] if entries else []
+        return _with_value(raw, path, entries)
+    if isinstance(old, list) and old:
+        new = list(old)
+        new[index % len(old)] = value
+        return _with_value(raw, path, new)
+    return _with_value(raw, path, value)
+
+
+def _write(tmp_path, raw, name="fuzzed.toml") -> str:
+    path = tmp_path / name
+    path.write_text(toml_text(raw), encoding="utf-8")
+    return str(path)
+
+
+def _outside(kind, lo, hi) -> list:
+    """Values just outside ``lo..hi`` and of a wrong type."""
+    bad = ([lo - 1] if lo is not None and (kind is int or lo > 0) else []) + \
+          ([hi + 1] if hi is not None else [])
+    return bad + list(_WRONG_TYPES)
+
+
+def _refused_naming(name, path_str, key):
+    """Build every configuration of ``name`` with the data file at ``path_str``: the first
+    ``DataError`` must name ``key``; nothing else but a ``GameOptionError`` may be raised."""
+    for config in kingdoms.game_class(name).configurations():
+        try:
+            kingdoms.game(name, data=path_str, **config)
+        except DataError as e:
+            assert key in str(e), f"the DataError should name {key}: {e}"
+            return
+        except GameOptionError:
+            continue
+    pytest.fail(f"{name}: no configuration refused {key} (out of range)")
+
+
+def _plays_to_the_end(game, seed):
+    """Play with the game's own players: an end within DATA_STEPS steps, a legal action
+    at every decision, returns that share the win."""
+    pols = game.default_policies()
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(DATA_STEPS):
+        cp = state.current_player()
+        if cp == TERMINAL:
+            shares = state.returns()
+            assert len(shares) == game.players and all(0 <= r <= 1 for r in shares)
+            return state
+        if cp == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        assert state.legal_actions(), f"no legal action at {state}"
+        seen = state.view(cp) if game.hidden_information else state
+        state = state.apply(pols[cp](seen, rng))
+    pytest.fail(f"{game.title}: no end after {DATA_STEPS} steps")
+
+
+@pytest.mark.parametrize("name", _data_games())
+def test_the_toml_writer_round_trips(name, tmp_path):
+    import tomllib
+    raw = _packaged(name)
+    assert tomllib.loads(toml_text(raw)) == raw
+    game = kingdoms.game(name, data=_write(tmp_path, raw))
+    assert game.game_data().raw == kingdoms.game(name).game_data().raw
+
+
+@pytest.mark.parametrize("name", _data_games())
+def test_data_ranges_are_declared_and_name_keys_of_the_file(name):
+    """Each game declares its schema; every declared key names values of the packaged
+    file, and the packaged values lie in their ranges."""
+    ranges = kingdoms.game(name).data_ranges()
+    assert ranges and isinstance(ranges, dict)
+    raw = _packaged(name)
+    for pattern, spec in ranges.items():
+        kind, lo, hi = spec
+        assert kind in (int, list) and (lo is None or hi is None or lo <= hi), pattern
+        paths = data_keys(raw, pattern)
+        assert paths, f"{name}: {pattern} names nothing in the packaged data file"
+        for v in (_get(raw, p) for p in paths):
+            if v is None:           # an optional value the packaged file leaves out
+                continue
+            if kind is list:
+                n = len(v) if isinstance(v, list) else 1
+                assert (lo is None or lo <= n) and (hi is None or n <= hi), pattern
+            else:
+                for x in (v if isinstance(v, list) else [v]):
+                    assert type(x) is int and (lo is None or lo <= x) \
+                        and (hi is None or x <= hi), (pattern, x)
+
+
+@pytest.mark.parametrize("name", _data_games())
+def test_data_values_outside_their_declared_range_are_refused_naming_the_key(name, tmp_path):
+    """For every declared key (its first and last place in the file): one below, one
+    above, and values of a wrong type give a ``DataError`` naming the key."""
+    raw = _packaged(name)
+    for pattern, (kind, lo, hi) in kingdoms.game(name).data_ranges().items():
+        paths = data_keys(raw, pattern)
+        for path in {paths[0], paths[-1]}:
+            for bad in _outside(kind, lo, hi):
+                mutated = _mutated(raw, path, kind, bad)
+                _refused_naming(name, _write(tmp_path, mutated), _dotted(path))
+
+
+@pytest.mark.parametrize("name", _data_games())
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzzed_data_files_are_refused_clearly_or_play_to_the_end(name, tmp_path, data):
+    """A value at an edge of its range or inside it (any declared key, any place): the
+    game either builds and plays to the end with its own players, or is refused with a
+    ``DataError`` (checks across keys) or ``GameOptionError``; a value outside is a
+    ``DataError`` naming the key.  Never another exception, a hang, or a decision
+    without a legal action."""
+    raw = _packaged(name)
+    ranges = kingdoms.game(name).data_ranges()
+    pattern = data.draw(st.sampled_from(sorted(ranges)), label="key")
+    kind, lo, hi = ranges[pattern]
+    path = data.draw(st.sampled_from(data_keys(raw, pattern)), label="place")
+    index = data.draw(st.integers(0, 50), label="entry")
+    lo_ = lo if lo is not None else -1000
+    hi_ = hi if hi is not None else 1000
+    value = data.draw(st.one_of(st.sampled_from([lo_, hi_]), st.integers(lo_, hi_),
+                                st.sampled_from(_outside(kind, lo, hi))), label="value")
+    file = _write(tmp_path, _mutated(raw, path, kind, value, index))
+    inside = type(value) is int and lo_ <= value <= hi_
+    if not inside:
+        event("outside: refused naming the key")
+        _refused_naming(name, file, _dotted(path))
+        return
+    config = data.draw(st.sampled_from(kingdoms.game_class(name).configurations()),
+                       label="config")
+    try:
+        game = kingdoms.game(name, data=file, **config)
+    except (DataError, GameOptionError):
+        event("inside: refused by a check across keys")
+        return
+    event("inside: played to the end")
+    _plays_to_the_end(game, seed=index)
 
 
 # --------------------------------------------------------------------------- slow tier

@@ -459,7 +459,8 @@ class BlackForest(Game):
         put("card_named", MappingProxyType({str(c): c for c in owner}))
         # encounters
         enc = d.get("encounters.cards", list)
-        count = d.get("encounters.count", int, min=1, max=RANGES["encounters.count"][1])
+        count = d.get("encounters.count", int, min=RANGES["encounters.count"][0],
+                      max=RANGES["encounters.count"][1])
         if len(enc) != count:
             raise d.error("encounters.cards", f"lists {len(enc)} cards but count is {count}")
         conditions: dict[str, Condition] = {}
@@ -536,6 +537,13 @@ class BlackForest(Game):
         game ends by the rules."""
         from .odds import simple_policy
         return (simple_policy,) * self.players
+
+    @classmethod
+    def data_ranges(cls) -> dict[str, tuple]:
+        """The data file's schema (see ``Game.data_ranges``): ``RANGES``, whose "card
+        value" applies to both ends of every animal's range (``animals.*``)."""
+        return {("animals.*" if k == "card value" else k): (int, lo, hi)
+                for k, (lo, hi) in RANGES.items()}
 
     @classmethod
     def configurations(cls) -> list:
@@ -1062,6 +1070,10 @@ class BlackForestState(State):
     def _repr_html_(self):
         from .render import to_html
         return to_html(self)
+
+    def sample_world(self, player: int, rng):
+        from .worlds import sample_world
+        return sample_world(self, player, rng)
 
     def short(self) -> str:
         from .render import short

@@ -33,6 +33,9 @@ filling in the underscore methods, which are plain functions of the position:
 ``_why_illegal(action)``  optional: the rule an action breaks
 ``view(player)``          optional: what ``player`` may see (default: everything)
 ``scores()``              optional: running points
+``action_picture(acts)``  optional: a picture of where the moves go, labels
+``Game.data_ranges()``    optional: the data file's schema, ``{key: (kind, min, max)}``
+``sample_world(p, rng)``  hidden information: a full state ``p`` cannot tell apart
 ========================  ==================================================
 
 ``_next`` builds the new position with ``replace(state, field=value, ...)`` from this
@@ -418,6 +421,21 @@ class Game:
         """``(key, source)`` for every component number whose source is known."""
         return self.game_data().sources()
 
+    @classmethod
+    def data_ranges(cls) -> dict[str, tuple]:
+        """The declared schema of the game's data file: ``{key: (kind, min, max)}``.
+
+        ``key`` is a dotted data key (``"game.points_to_win"``) or a pattern in which
+        ``*`` stands for any one table key or list index (``"followers.*.copies"``).
+        ``kind`` is ``int`` (a whole number from ``min`` to ``max``, inclusive, ``None``
+        for no bound; for a list of numbers, every entry) or ``list`` (a list of
+        ``min`` to ``max`` entries).  Every value is checked against its range when the
+        game is built, with a ``DataError`` naming the key and the range; checks across
+        keys (totals, a deck that deals evenly) may still refuse values inside these
+        ranges.  Games with a data file override it; the default ``{}`` declares
+        nothing.  Returns a new dict on each call."""
+        return {}
+
     # -- players to play with (simulate, play, tournaments, the Stepper's seats) -------
     def policies(self) -> dict:
         """Named players for this game: ``{name: policy}``.  Every game offers at least
@@ -675,6 +693,20 @@ class State:
         self._check_player(player, "view")
         return self
 
+    def sample_world(self, player: int, rng) -> "State":
+        """A full state consistent with everything ``player`` has seen (own hand,
+        public moves, cards shown to them), drawn uniformly among the consistent ones
+        where the game can (each game documents its measure); ``view(player)`` of the
+        result equals this state's ``view(player)``.  For determinizing searches
+        (IS-MCTS): it never reads what ``player`` may not see.  ``rng`` is a
+        ``random.Random``.  Default: a game without hidden information returns
+        ``self``; a game with hidden information must override it."""
+        self._check_player(player, "sample_world")
+        if not self.game.hidden_information:
+            return self
+        raise NotImplementedError(
+            f"{self.game.title} does not sample worlds (State.sample_world) yet")
+
     def history(self, player: int | None = None) -> tuple:
         """``((who, action), ...)`` from the initial state to here.
 
@@ -734,6 +766,15 @@ class State:
     def _repr_html_(self):
         import html
         return f"<pre>{html.escape(str(self))}</pre>"
+
+    def action_picture(self, actions: Sequence[Action]) -> tuple[str, tuple[str, ...]] | None:
+        """Optional: where ``actions`` (this state's legal actions, in order) take
+        effect, drawn: ``(html, labels)`` with a picture and one short label per
+        action (``""`` for an action not drawn).  The Stepper shows the picture above
+        the moves and puts each label on its move's button (e.g. Horse numbers the
+        fence slots on the pasture).  It draws only what this state shows (the
+        Stepper calls it on the viewer's view).  Default ``None``: no picture."""
+        return None
 
     def __getstate__(self):
         # Pickled (e.g. to a worker process) without the route that led here.

@@ -113,7 +113,32 @@ NUMBER_RANGES = MappingProxyType({          # rules.<key>: (min, max)
     "teleport_gold": (0, 1000),
     "teleport_cards": (1, 20),              # 0: a spell for free, over and over
 })
+# Where each limit applies (``Elves.data_ranges()``): data key (``*`` = any key) ->
+# (kind, min, max); a list of numbers: every entry.  Checks across keys (totals, the
+# terrains a vehicle reaches, discard more than draw) may refuse values inside them.
+DATA_RANGES = MappingProxyType({
+    "cards.total": (int, 1, LIMITS["cards"]),
+    "villages.total": (int, 1, LIMITS["cards"]),
+    "villages.values.*": (int, 1, LIMITS["village_value"]),
+    "travel.costs.*.*": (int, 1, LIMITS["travel_cost"]),
+    "travel.cards.*": (int, 0, LIMITS["copies"]),
+    "travel.total": (int, 0, LIMITS["cards"]),
+    "special.cards.*": (int, 0, LIMITS["copies"]),
+    "special.total": (int, 0, LIMITS["cards"]),
+    **{f"rules.{k}": (int, lo, hi) for k, (lo, hi) in NUMBER_RANGES.items()},
+    # from draw_cards + 1 (more cards discarded than drawn)
+    "rules.discard_cards": (int, NUMBER_RANGES["draw_cards"][0] + 1,
+                            NUMBER_RANGES["draw_cards"][1] + 1),
+    "rules.buy_costs": (int, 0, LIMITS["gold"]),
+    "rules.rounds.*": (int, 1, LIMITS["rounds"]),
+})
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
+
+
+def _bounds(key: str) -> dict:
+    """``min=``/``max=`` of ``key``'s entry in ``DATA_RANGES`` (for ``GameData.get``)."""
+    _, lo, hi = DATA_RANGES[key]
+    return {"min": lo, "max": hi}
 
 
 @lru_cache(maxsize=512)
@@ -327,6 +352,11 @@ class Elves(Game):
         return (type(self), (self.players, self.teleport, self.data, self.player_names))
 
     @classmethod
+    def data_ranges(cls) -> dict[str, tuple]:
+        """The data file's schema: ``DATA_RANGES`` (see ``Game.data_ranges``)."""
+        return dict(DATA_RANGES)
+
+    @classmethod
     def configurations(cls):
         return ([{"players": k} for k in range(cls.min_players, cls.max_players + 1)]
                 + [{"players": 3, "teleport": True}])
@@ -431,14 +461,14 @@ class Elves(Game):
         village_cards = 0
         for t in terrains:
             key = f"villages.values.{t}"
-            values = whole_numbers(key, 1, lim["village_value"])
+            values = whole_numbers(key, *DATA_RANGES["villages.values.*"][1:])
             if len(values) > lim["copies"]:
                 raise d.error(key, f"should list at most {lim['copies']} cards, not {len(values)}")
             for v in sorted(set(values)):
                 kinds.append(f"village:{t}:{v}")
                 counts.append(values.count(v))
             village_cards += len(values)
-        village_total = d.get("villages.total", int, min=1, max=lim["cards"])
+        village_total = d.get("villages.total", int, **_bounds("villages.total"))
         if village_cards != village_total:
             raise d.error("villages.values", f"lists {village_cards} cards, but villages.total is "
                           f"{village_total}")
@@ -455,7 +485,7 @@ class Elves(Game):
             for t in row:
                 if t not in terrains:
                     raise d.error(f"travel.costs.{v}.{t}", "is not a village terrain")
-                d.get(f"travel.costs.{v}.{t}", int, min=1, max=lim["travel_cost"])
+                d.get(f"travel.costs.{v}.{t}", int, **_bounds("travel.costs.*.*"))
             cost_rows.append((v, tuple(row.items())))
         if "raft" not in vehicles:
             raise d.error("travel.costs", "needs a raft (the sea monster asks one more raft)")
@@ -464,11 +494,11 @@ class Elves(Game):
             """Copies per card of ``section`` (travel, special), checked against its total."""
             cards = 0
             for t in names:
-                n = d.get(f"{section}.cards.{t}", int, min=0, max=lim["copies"])
+                n = d.get(f"{section}.cards.{t}", int, **_bounds(f"{section}.cards.*"))
                 kinds.append(f"{section}:{t}")
                 counts.append(n)
                 cards += n
-            total = d.get(f"{section}.total", int, min=0, max=lim["cards"])
+            total = d.get(f"{section}.total", int, **_bounds(f"{section}.total"))
             if cards != total:
                 raise d.error(f"{section}.cards", f"sum to {cards}, but {section}.total is {total}")
 
@@ -479,24 +509,24 @@ class Elves(Game):
                 tuple(sorted(map(str, journeying))) != ("change_direction", "escort"):
             raise d.error("special.planning", "the special card types are fixed by the rules")
         read_counts("special", tuple(planning) + tuple(journeying))
-        total = d.get("cards.total", int, min=1, max=lim["cards"])
+        total = d.get("cards.total", int, **_bounds("cards.total"))
         if sum(counts) != total:
             raise d.error("cards.total", f"is {total}, but the cards listed sum to {sum(counts)}")
         r = "rules."
         num = {}
-        for k, (lo, hi) in NUMBER_RANGES.items():
-            num[k] = d.get(r + k, int, min=lo, max=hi)
+        for k in NUMBER_RANGES:
+            num[k] = d.get(r + k, int, **_bounds(r + k))
         # draw 3 / discard 4 must lose cards, or planning need never end
-        num["discard_cards"] = d.get(r + "discard_cards", int, min=num["draw_cards"] + 1,
-                                     max=NUMBER_RANGES["draw_cards"][1] + 1)
-        buy_costs = whole_numbers("rules.buy_costs", 0, lim["gold"])
+        num["discard_cards"] = d.get(r + "discard_cards", int, **{
+            **_bounds(r + "discard_cards"), "min": num["draw_cards"] + 1})
+        buy_costs = whole_numbers("rules.buy_costs", *DATA_RANGES["rules.buy_costs"][1:])
         if len(buy_costs) > 10:
             raise d.error("rules.buy_costs", f"should list at most 10 costs, not {len(buy_costs)}")
         rounds = d.get("rules.rounds", dict)
         for k in rounds:
             if k not in {str(n) for n in range(self.min_players, self.max_players + 1)}:
                 raise d.error(f"rules.rounds.{k}", "is not a player count (2 to 6)")
-            d.get(f"rules.rounds.{k}", int, min=1, max=lim["rounds"])
+            d.get(f"rules.rounds.{k}", int, **_bounds("rules.rounds.*"))
         if str(self.players) not in rounds:
             raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
         obstacle_terrains = []

@@ -99,7 +99,42 @@ LIMITS = MappingProxyType({
     "deck": (0, 200),
     "card_amount": (0, 6),         # animals gained/paid or fences received by a card
     "cards": (0, 60),              # card types
+    "borders": (0, pasture.EDGES),  # borders named by setup.layout / setup.extra_fence
 })
+# Where each limit applies: data key (``*`` = any key or list index) -> (kind, limit).
+# ``int``: the number (every entry of a list); ``list``: the number of entries.
+DATA_KEYS = MappingProxyType({
+    "supply.counts.*": (int, "supply"),
+    "trade.steps.*.rate": (int, "rate"),
+    "goal.standard": (int, "goal"),
+    "goal.easy": (int, "goal"),
+    "pasture.per_field": (int, "per_field"),
+    "pasture.fences_per_player": (int, "fences_per_player"),
+    "king_die.count": (int, "king_count"),
+    "king_die.faces": (list, "faces"),
+    "multiplication_die.faces": (list, "faces"),
+    "setup.seats.*.fences": (int, "seat_fences"),
+    **{f"setup.seats.*.{s}": (int, "herd") for s in SPECIES},
+    "setup.solo_moritz.*": (int, "herd"),
+    "setup.layout": (list, "borders"),
+    "setup.extra_fence": (list, "borders"),
+    "setup.hand": (int, "hand"),
+    "moritz.rolls": (int, "moritz_rolls"),
+    "moritz.keep": (int, "moritz_keep"),
+    "cards.deck": (int, "deck"),
+    "cards.list": (list, "cards"),
+    "cards.list.*.copies": (int, "copies"),
+    "cards.list.*.gain.*": (int, "card_amount"),
+    "cards.list.*.pay.*": (int, "card_amount"),
+    "cards.list.*.fences": (int, "card_amount"),
+    "cards.list.*.rate.rate": (int, "rate"),
+})
+
+
+def data_ranges() -> dict:
+    """The data file's schema, ``{key: (kind, min, max)}`` (``Game.data_ranges``),
+    from ``DATA_KEYS`` and ``LIMITS``."""
+    return {key: (kind, *LIMITS[name]) for key, (kind, name) in DATA_KEYS.items()}
 
 
 def _limit(name):
@@ -138,6 +173,9 @@ def _herd(value, key, data, limit="card_amount") -> tuple:
     for s, n in value.items():
         if s not in SPECIES:
             raise data.error(f"{key}.{s}", f"is not a species (use {', '.join(SPECIES)})")
+        if type(n) is not int:          # check_range alone lets 2.5 or 1e0 through
+            raise data.error(f"{key}.{s}", f"should be a whole number from {lo} to {hi}, "
+                                           f"not {n!r}")
         check_range(data, f"{key}.{s}", n, lo, hi)
         out[SPECIES.index(s)] = n
     return tuple(out)
@@ -275,7 +313,7 @@ def parse(data: GameData, easy: bool = False) -> Components:
     def mask(key):
         v = get(key, (list, str))
         names = [v] if isinstance(v, str) else list(v)
-        check_range(data, f"{key} (number of borders)", len(names), 0, pasture.EDGES)
+        check_range(data, f"{key} (number of borders)", len(names), *_limit("borders"))
         m = 0
         for j, e in enumerate(names):
             if not isinstance(e, str):

@@ -61,14 +61,19 @@ Observations (never more than the player may see)
 
 IS-MCTS
     ``state.resample_from_infostate(p, sampler)`` (and ``resampler`` for OpenSpiel's
-    Python ``ISMCTSBot.set_resampler``) replays the game from the start, depth first:
-    at every step it keeps only actions and outcomes that ``p`` would have seen the same
-    way and after which ``p``'s observation is the same, tried in random order (chance
-    by probability), backing up at dead ends.  The sample never uses what ``p`` cannot
-    see, but it is not drawn from the exact posterior, and where hidden draws are
-    revealed much later (cards drawn in secret and played face up later: Black Forest,
-    Ten Characters, Woods, Elves) the search can exceed its budget and raise
-    ``RuntimeError``; it works well for Horse (secret farm cards).
+    Python ``ISMCTSBot.set_resampler``) asks our game for a world:
+    ``State.sample_world(p, rng)``, a full state consistent with everything ``p`` has
+    seen, drawn (per the game's documented measure) uniformly among the consistent
+    ones; its ``view(p)`` is the state's ``view(p)``.  The returned OpenSpiel state
+    starts at that world, with ``p``'s information state (history as ``p`` saw it plus
+    the observation) unchanged, so ISMCTS's root check holds; the other players'
+    information states in the world start at their observation (their histories are
+    not sampled).  Where a game has no ``sample_world`` yet (King of the Elves), or
+    during a card-by-card deal, the old determinizer is used: a depth-first replay from
+    the start that keeps, step by step, only actions and outcomes ``p`` would have seen
+    the same way and after which ``p``'s observation is the same, backing up at dead
+    ends; it is not drawn from the exact posterior, and where hidden draws are revealed
+    much later it can exceed its budget and raise ``RuntimeError``.
 """
 from __future__ import annotations
 
@@ -459,6 +464,26 @@ class KingdomsState(pyspiel.State):
         rng = random.Random(_seed_from(probability_sampler))
         return _resample(self, player_id, rng)
 
+    def sample_world(self, player: int, rng: random.Random) -> "KingdomsState | None":
+        """A state ``player`` cannot tell from this one, from our game's
+        ``State.sample_world(player, rng)`` (see the module doc); None where the game
+        has no such sampler or a card-by-card deal is under way."""
+        pos = self._pos
+        if pos.deal is not None:
+            return None
+        try:
+            world = pos.k.sample_world(player, rng)
+        except NotImplementedError:
+            return None
+        s = KingdomsState(self.get_game())
+        wpos = _Pos(world)
+        # the player's information state is their history as they saw it (the world
+        # shares it); the others' histories in the world are not sampled: their
+        # information states start at the world's observation
+        wpos.lines[player] = pos.history_text(player)
+        s._pos = wpos
+        return s
+
 
 def _seed_from(sampler) -> int | None:
     if sampler is None:
@@ -556,7 +581,11 @@ def _resample(state: KingdomsState, player: int, rng: random.Random,
     start that keeps, step by step, only actions and outcomes ``player`` would have seen
     the same way and after which ``player``'s observation is the same, trying them in
     random order (chance by probability); it backs up at dead ends.  Raises
-    ``RuntimeError`` after ``budget`` tried steps."""
+    ``RuntimeError`` after ``budget`` tried steps.  Where the game samples worlds
+    itself (``State.sample_world``) that is used instead (no search)."""
+    world = state.sample_world(player, rng)
+    if world is not None:
+        return world
     game: KingdomsGame = state.get_game()
     steps, chain = [], []
     pos = state._pos

@@ -365,6 +365,13 @@ class TenCharacters(Game):
         return (type(self), (self.players, self.data, self.unicorn))
 
     @classmethod
+    def data_ranges(cls) -> dict[str, tuple]:
+        """The data file's schema (see ``Game.data_ranges``): ``RANGES``, whose
+        ``characters.<number>`` applies to every entry (``characters.*.<number>``)."""
+        return {k.replace("characters.", "characters.*.", 1): (int, lo, hi)
+                for k, (lo, hi) in RANGES.items()}
+
+    @classmethod
     def configurations(cls) -> list:
         """Every player count, plus the other reading of the Unicorn."""
         return super().configurations() + [{"players": 3, "unicorn": "own"}]
@@ -951,13 +958,17 @@ class TenCharactersState(State):
         known = tuple(tuple(k if player in (v, t) else () for t, k in enumerate(row))
                       for v, row in enumerate(self.known))
         discard = self.discard
-        if not self.game.discards_public:
-            discard = (HIDDEN,) * len(CHARACTERS) if sum(discard) else discard
+        if not self.game.discards_public and HIDDEN not in discard and sum(discard):
+            discard = (HIDDEN,) * len(CHARACTERS)       # (a view's is hidden already)
         return replace(self, hands=hands, chosen=chosen, discarding=disc, known=known,
                        pile=HIDDEN, discard=discard)
 
     def is_view(self) -> bool:
         return self.pile is HIDDEN
+
+    def sample_world(self, player: int, rng):
+        from .worlds import sample_world
+        return sample_world(self, player, rng)
 
     # ---- rendering -----------------------------------------------------------------------
     def short(self) -> str:

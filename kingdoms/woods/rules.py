@@ -97,6 +97,26 @@ MAX_DECK = 40           # all copies together (larger decks make the exact deal 
 MAX_POINTS = 1000       # points to win (a safeguard on never-ending games, not a rule)
 MAX_ROUND_WINS = 50     # round wins to win (likewise)
 MAX_ROUNDS = 1000       # safeguard: a game still running after this many rounds is cut
+# The data file's schema, one table (``Woods.data_ranges()``): key -> (kind, min, max).
+# Some bounds tighten with other keys when the game is built: a setup may remove at
+# most a follower's copies, and set aside at most (cards in play - players).
+DATA_RANGES = MappingProxyType({
+    "game.points_to_win": (int, 1, MAX_POINTS),
+    "game.round_wins": (int, 1, MAX_ROUND_WINS),
+    "game.round_wins_two_players": (int, 1, MAX_ROUND_WINS),
+    "game.min_players": (int, 2, 5),        # Woods.min_players .. Woods.max_players
+    "game.max_players": (int, 2, 5),
+    "followers.*.influence": (int, 0, MAX_INFLUENCE),
+    "followers.*.copies": (int, 0, MAX_COPIES),
+    "setup.*.remove.*": (int, 0, MAX_COPIES),
+    "setup.*.set_aside": (int, 0, MAX_DECK),
+})
+
+
+def _bounds(key: str) -> dict:
+    """``min=``/``max=`` of ``key``'s entry in ``DATA_RANGES`` (for ``GameData.get``)."""
+    _, lo, hi = DATA_RANGES[key]
+    return {"min": lo, "max": hi}
 ROUND_TIES = ("shared", "nobody")
 
 OPTIONS = MappingProxyType({
@@ -233,8 +253,8 @@ class Woods(Game):
             raise GameOptionError(f"data is the path of a data file (or a GameData), "
                                   f"not {self.data!r}")
         d = load_data("kingdoms.woods", self.data)
-        lo = d.get("game.min_players", int, min=type(self).min_players, max=type(self).max_players)
-        hi = d.get("game.max_players", int, min=lo, max=type(self).max_players)
+        lo = d.get("game.min_players", int, **_bounds("game.min_players"))
+        hi = d.get("game.max_players", int, **{**_bounds("game.max_players"), "min": lo})
         if not lo <= self.players <= hi:
             raise GameOptionError(f"this data file has setup cards for {lo}-{hi} players, "
                                   f"not {self.players}")
@@ -246,8 +266,9 @@ class Woods(Game):
             if nm in influence:
                 raise DataError(f"{d.origin}: 'followers.{i}.name' repeats {nm!r}")
             names.append(nm)
-            influence[nm] = d.get(f"followers.{i}.influence", int, min=0, max=MAX_INFLUENCE)
-            copies[nm] = d.get(f"followers.{i}.copies", int, min=0, max=MAX_COPIES)
+            influence[nm] = d.get(f"followers.{i}.influence", int,
+                                 **_bounds("followers.*.influence"))
+            copies[nm] = d.get(f"followers.{i}.copies", int, **_bounds("followers.*.copies"))
         if set(names) != set(FOLLOWERS) or len(names) != len(FOLLOWERS):
             raise DataError(f"{d.origin}: 'followers' must list exactly {sorted(FOLLOWERS)}; "
                             f"got {names}")
@@ -260,13 +281,15 @@ class Woods(Game):
         for nm in remove:
             if nm not in copies:
                 raise DataError(f"{d.origin}: '{key}.remove' names unknown follower {nm!r}")
-            box[nm] += d.get(f"{key}.remove.{nm}", int, min=0, max=copies[nm])
+            box[nm] += d.get(f"{key}.remove.{nm}", int,
+                             **{**_bounds("setup.*.remove.*"), "max": copies[nm]})
         deck = Counter({nm: copies[nm] - box[nm] for nm in names})
         n_cards = sum(deck.values())
         if n_cards < self.players:
             raise DataError(f"{d.origin}: '{key}' leaves {n_cards} cards: fewer than one "
                             f"per player")
-        set_aside = d.get(f"{key}.set_aside", int, min=0, max=n_cards - self.players)
+        set_aside = d.get(f"{key}.set_aside", int, **{**_bounds("setup.*.set_aside"),
+                                                       "max": n_cards - self.players})
         if (n_cards - set_aside) % self.players:
             raise DataError(f"{d.origin}: '{key}.set_aside' = {set_aside} does not leave a "
                             f"deck of {n_cards} cards that deals evenly to {self.players}")
@@ -283,11 +306,12 @@ class Woods(Game):
                                 "variant (at least one card per hand after removing the "
                                 "Scholars and Priests)")
         if self.mode == "points":
-            goal = self.target or d.get("game.points_to_win", int, min=1, max=MAX_POINTS)
+            goal = self.target or d.get("game.points_to_win", int, **_bounds("game.points_to_win"))
         else:
             goal = self.target or (
-                d.get("game.round_wins_two_players", int, min=1, max=MAX_ROUND_WINS)
-                if self.players == 2 else d.get("game.round_wins", int, min=1, max=MAX_ROUND_WINS))
+                d.get("game.round_wins_two_players", int, **_bounds("game.round_wins_two_players"))
+                if self.players == 2 else d.get("game.round_wins", int,
+                                                **_bounds("game.round_wins")))
         # parsed components (not dataclass fields: they do not take part in equality);
         # read-only containers only, and no table keyed by what anyone holds
         order = tuple(sorted(names, key=lambda n: (influence[n], names.index(n))))
@@ -305,6 +329,11 @@ class Woods(Game):
         s(self, "_rank", MappingProxyType({nm: i for i, nm in enumerate(order)}))
         s(self, "_plays_of", MappingProxyType(
             {c: tuple(Play(c, k) for k in range(self.players)) for c in names}))
+
+    @classmethod
+    def data_ranges(cls) -> dict[str, tuple]:
+        """The data file's schema: ``DATA_RANGES`` (see ``Game.data_ranges``)."""
+        return dict(DATA_RANGES)
 
     @classmethod
     def configurations(cls):
@@ -1422,6 +1451,10 @@ class WoodsState(State):
             pd = pd[:3] + (HIDDEN,)
         return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
                        known=known, pending=pd)
+
+    def sample_world(self, player: int, rng):
+        from .worlds import sample_world
+        return sample_world(self, player, rng)
 
     def knowledge(self, player) -> dict:
         """``{other player: cards known to be in their hand}`` for ``player``."""

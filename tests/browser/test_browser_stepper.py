@@ -1,4 +1,5 @@
-"""The Stepper in a real browser: JupyterLab (index and one walkthrough) and Voila.
+"""The Stepper in a real browser: JupyterLab (index and every walkthrough) and Voila
+(one walkthrough; the class pages are in test_browser_apps.py).
 
 Each test runs the notebook, clicks a Stepper choice (a decision button; at a chance
 node an outcome or the roll button), checks the displayed state text changed, clicks
@@ -85,10 +86,12 @@ def run_all_in_lab(page, base: str, notebook: str):
 
 
 def errors_in_lab(panel) -> list[str]:
-    """Tracebacks shown in the notebook's outputs (warnings and progress bars are fine)."""
+    """Tracebacks (and widgets that failed to render) shown in the notebook's outputs;
+    warnings and progress bars are fine."""
     texts = panel.locator(".jp-OutputArea-output").all_inner_texts()
     return [t[:2000] for t in texts
-            if "Traceback (most recent call last)" in t or re.search(r"^\w+Error: ", t, re.M)]
+            if "Traceback (most recent call last)" in t or "Error displaying widget" in t
+            or re.search(r"^\w+Error: ", t, re.M)]
 
 
 def step_counter(stepper) -> str:
@@ -157,15 +160,32 @@ def test_index_notebook_in_jupyterlab(lab, page, artifacts):
     stepper.locator(".kingdoms-tree").screenshot(path=str(artifacts / "lab-index-tree.png"))
 
 
-def test_walkthrough_notebook_in_jupyterlab(lab, page, artifacts):
+WALKTHROUGH_GAMES = [g for g in kingdoms.games()
+                     if (REPO / "notebooks" / g / "walkthrough.ipynb").is_file()]
+
+
+def test_every_game_has_a_walkthrough():
+    # highcard is the library's tiny test game, not a lesson
+    assert set(WALKTHROUGH_GAMES) == set(kingdoms.games()) - {"highcard"}
+
+
+@pytest.mark.parametrize("game", WALKTHROUGH_GAMES)
+def test_walkthrough_notebook_in_jupyterlab(lab, page, artifacts, game):
+    """Every walkthrough: Run All without a traceback, a live Stepper, click and undo.
+
+    One JupyterLab server (the session's ``lab``) serves all of them; screenshots
+    artifacts/lab-walkthrough-<game>.png (page after the click) and
+    artifacts/lab-walkthrough-<game>-stepper.png (the Stepper after the click)."""
     base, root = lab
-    game = walkthrough_game()
-    if game is None:
-        pytest.skip("no notebooks/<game>/walkthrough.ipynb with a Stepper exists yet")
-    panel = run_all_in_lab(page, base, f"notebooks/{game}/walkthrough.ipynb")
+    notebook = f"notebooks/{game}/walkthrough.ipynb"
+    assert "Stepper(" in (root / notebook).read_text(encoding="utf-8"), \
+        f"{notebook} shows no Stepper"
+    panel = run_all_in_lab(page, base, notebook)
     assert errors_in_lab(panel) == []
     stepper = panel.locator(".kingdoms-stepper").first
     click_and_undo(page, stepper, artifacts / f"lab-walkthrough-{game}.png")
+    # a click that raised in the kernel would print its traceback into an output area
+    assert errors_in_lab(panel) == []
 
 
 def test_walkthrough_as_a_voila_app(voila, page, artifacts):

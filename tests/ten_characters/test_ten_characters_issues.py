@@ -428,3 +428,19 @@ def test_a_views_hidden_draw_pile_gives_a_clear_error_not_a_crash():
     with pytest.raises(ValueError, match="draw pile is hidden"):
         v.chance_outcomes()
     assert "Dealing pass 1" in str(v)
+
+
+def test_hidden_discard_pile_a_view_of_a_view_keeps_it_hidden(tmp_path):
+    """discards_public = false (an assumption's other reading): the default players
+    look at views of views; the hidden discard pile stays hidden and play ends."""
+    import re
+    from importlib import resources
+    from kingdoms.core import play
+    text = resources.files("kingdoms.ten_characters").joinpath("data.toml").read_text()
+    edited = re.sub(r"(?m)^discards_public\s*=\s*true", "discards_public = false", text)
+    assert edited != text
+    path = tmp_path / "hidden-discards.toml"
+    path.write_text(edited)
+    game = kingdoms.game("ten_characters", players=3, data=str(path))
+    record = play(game, seed=1)
+    assert record.replay().is_terminal()

@@ -1,0 +1,203 @@
+"""Sampling a full Ten Characters state consistent with what one player has seen
+(``TenCharactersState.sample_world``, for determinizing searches such as IS-MCTS).
+
+What player ``p`` does not see (``view(p)``): the other hands (sizes are public), the
+others' face-down choices and Unicorn discards (whether they have chosen is public),
+the draw pile (its size is public), the discard pile when ``discards_public`` is off,
+and what other players' Fortune Tellers saw in third players' hands.
+
+The unseen cards are the data's copies minus everything ``p`` sees: their own hand,
+choice and discard, the display (columns and Jesters), the box, the revealed cards
+still to go in, a Jester about to go in and the discard pile when it is public.  The
+world deals them by a uniform shuffle into: each other player's hand, face-down choice
+and face-down discard, then the draw pile (``pile_size`` cards), then (hidden discard
+pile) the rest.  With a hidden discard pile, ``p``'s own Unicorn discards lying there
+are known to ``p``: they stay in the pile and are not dealt.
+
+Constraint: a character ``p``'s Fortune Teller saw in player ``t``'s hand that ``t``
+has not given up publicly since (``known[p][t]``) is still with ``t`` (in the hand, or
+face down as this turn's choice or Unicorn discard).  The world is drawn uniformly among
+the shuffles that keep these constraints (rejection sampling; after
+``MAX_TRIES`` rejections, which needs very unlikely constraints, the required cards are
+placed first and the rest shuffled: still consistent, no longer exactly uniform).
+"Uniform" means every arrangement of the unseen physical cards consistent with what
+``p`` saw is equally likely: it does not weigh a world by how likely it made the card a
+Fortune Teller happened to see, nor by what the opponents' choices might betray.
+
+What other players' Fortune Tellers saw in a third player's hand (``known[v][t]``, ``v``
+and ``t`` not ``p``) is not visible to ``p``; ``p`` only knows how many looks there were
+this pass (``PeekAt`` in ``p``'s history).  The world gives each such look a card drawn
+uniformly from ``t``'s sampled hand (an approximation: the true card may have left the
+hand since).  Only ``p``'s view and ``p``'s history (``state.history(p)``) are read.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from kingdoms.core.protocol import HIDDEN, replace
+
+from .scoring import CHARACTERS, COLUMNS
+
+MAX_TRIES = 10_000
+
+
+def unseen_cards(view, player: int, mine: Counter | None = None) -> Counter:
+    """The characters ``player`` has not seen, as a Counter, in ``view(player)``
+    (``mine``: with a hidden discard pile, ``player``'s own discards lying there)."""
+    g = view.game
+    left = Counter({c: k for c, k in zip(CHARACTERS, g.copies) if k})
+    seen = Counter(view.hands[player])
+    for x in (view.chosen[player], view.discarding[player]):
+        if x is not None:
+            seen[x] += 1
+    for c, k in zip(COLUMNS, view.columns):
+        seen[c] += k
+    seen["jester"] += sum(view.jesters)
+    for c, k in zip(CHARACTERS, view.boxed):
+        seen[c] += k
+    for _, c in view.queue:
+        seen[c] += 1
+    if view.pending and view.pending[0] == "jester":
+        seen["jester"] += 1
+    if HIDDEN not in view.discard:
+        for c, k in zip(CHARACTERS, view.discard):
+            seen[c] += k
+    elif mine:
+        seen.update(mine)
+    left.subtract(seen)
+    if any(k < 0 for k in left.values()):       # pragma: no cover - a broken state
+        raise ValueError("more cards seen than the game has")
+    return +left
+
+
+def own_discards(state, player: int) -> Counter:
+    """With a hidden discard pile (``discards_public`` off): the cards ``player``
+    discarded after a Unicorn that still lie there (the pile empties publicly when it
+    is reshuffled into the draw pile)."""
+    from .rules import Discard
+    mine = Counter()
+    prev = None
+    for s in state.path():
+        if prev is not None and s._last is not None:
+            _, a = s._last
+            if not sum(s.discard):          # the pile is empty (public: the view shows it)
+                mine = Counter()
+            elif isinstance(a, Discard) and a.player == player:
+                mine[a.card] += 1
+        prev = s
+    if state.discarding[player] is not None:     # chosen, not yet on the pile
+        mine[state.discarding[player]] -= 1
+    return +mine
+
+
+def _peeks_this_pass(state, player: int) -> list:
+    """``(looker, target)`` of the Fortune Teller looks of this pass that ``player``
+    only saw as a hidden card (neither looker nor target)."""
+    from .rules import DealCard, PeekCard
+    looks, dealing = [], False
+    for _, a in state.history(player):
+        if isinstance(a, DealCard):
+            if not dealing:
+                looks = []          # a new pass: everybody's knowledge starts empty
+            dealing = True
+            continue
+        dealing = False
+        if isinstance(a, PeekCard) and player not in (a.player, a.target):
+            looks.append((a.player, a.target))
+    return looks
+
+
+def sample_world(state, player: int, rng):
+    """A full state ``player`` cannot tell from ``state`` (see the module doc)."""
+    view = state.view(player)
+    g = view.game
+    n = g.players
+    hidden_discard = HIDDEN in view.discard
+    mine = own_discards(state, player) if hidden_discard else Counter()
+    cards = list(unseen_cards(view, player, mine).elements())
+    # the hidden places in a fixed order: (kind, seat, size)
+    places = []
+    for q in range(n):
+        if q == player:
+            continue
+        places.append(("hand", q, len(view.hands[q])))
+        if view.chosen[q] is not None:
+            places.append(("chosen", q, 1))
+        if view.discarding[q] is not None:
+            places.append(("discarding", q, 1))
+    places.append(("pile", None, view.pile_size))
+    rest = len(cards) - sum(size for _, _, size in places)
+    if rest < 0 or (rest and not hidden_discard):     # pragma: no cover - a broken state
+        raise ValueError(f"{len(cards)} unseen cards do not fill the hidden places")
+    places.append(("discard", None, rest))
+    need = {t: Counter(view.known[player][t]) for t in range(n)
+            if t != player and view.known[player][t]}
+
+    def deal(order):
+        out, i = {}, 0
+        for kind, q, size in places:
+            out[kind, q] = order[i:i + size]
+            i += size
+        return out
+
+    def keeps(out) -> bool:
+        for t, chars in need.items():
+            held = set(out["hand", t]) | set(out.get(("chosen", t), ())) \
+                | set(out.get(("discarding", t), ()))
+            if not set(chars) <= held:
+                return False
+        return True
+
+    for _ in range(MAX_TRIES if need else 1):
+        rng.shuffle(cards)
+        out = deal(cards)
+        if keeps(out):
+            break
+    else:
+        out = _constructive(cards, places, need, rng, deal)
+
+    hands = list(view.hands)
+    chosen = list(view.chosen)
+    discarding = list(view.discarding)
+    for (kind, q), got in out.items():
+        if kind == "hand":
+            hands[q] = tuple(sorted(got))
+        elif kind == "chosen":
+            chosen[q] = got[0]
+        elif kind == "discarding":
+            discarding[q] = got[0]
+    pile = tuple(Counter(out["pile", None])[c] for c in CHARACTERS)
+    fields = dict(hands=tuple(hands), chosen=tuple(chosen), discarding=tuple(discarding),
+                  pile=pile)
+    if hidden_discard:
+        got = Counter(out["discard", None]) + mine
+        fields["discard"] = tuple(got[c] for c in CHARACTERS)
+    known = [list(row) for row in view.known]
+    for v, t in _peeks_this_pass(state, player):
+        if hands[t]:
+            k = known[v][t]
+            c = rng.choice(hands[t])
+            if c not in k:
+                known[v][t] = tuple(sorted(k + (c,)))
+    fields["known"] = tuple(tuple(row) for row in known)
+    return replace(view, **fields)
+
+
+def _constructive(cards, places, need, rng, deal):
+    """Place one card of each required character with its holder first, then shuffle
+    the rest into the remaining room (consistent, not exactly uniform)."""
+    pool = list(cards)
+    first = {}
+    for t, chars in need.items():
+        for c in chars:
+            if c in pool:
+                pool.remove(c)
+                first.setdefault(t, []).append(c)
+    rng.shuffle(pool)
+    order = []
+    for kind, q, size in places:
+        fixed = first.pop(q, []) if kind == "hand" else []
+        take = size - len(fixed)
+        order += fixed + pool[:take]
+        pool = pool[take:]
+    return deal(order)

@@ -1,0 +1,490 @@
+"""``State.sample_world(player, rng)``: a full state consistent with what ``player``
+has seen, for determinizing searches (IS-MCTS).
+
+For every game and configuration, at random states of seeded playouts and for every
+player: the world's view for the player is the state's view (text and value), the
+world is a full state (nothing ``HIDDEN``) that plays on to the end; on one small
+position per game the sampled worlds are exactly the consistent ones, with the
+frequencies of a uniform shuffle of the unseen cards (chi-square, fixed seed).
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from fractions import Fraction
+from math import factorial
+
+import pytest
+
+import kingdoms
+from kingdoms.core.play import play_state
+from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, replace
+
+# games whose sample_world is implemented (the others raise NotImplementedError)
+DONE = {"horse", "ten_characters", "black_forest", "woods"}
+NOT_DONE_REASON = "sample_world not implemented yet for this game (see the report)"
+
+CONFIGS = (
+    [("horse", {"players": k, "max_rounds": 4}) for k in (1, 2, 3, 4)]
+    + [("horse", {"players": 3, "easy": True, "max_rounds": 3})]
+    + [("ten_characters", {"players": k}) for k in (2, 3, 5)]
+    + [("ten_characters", {"players": 3, "unicorn": "own"})]
+    + [("black_forest", {"players": k}) for k in (2, 3, 4)]
+    + [("woods", {"players": k}) for k in (2, 3, 5)]
+    + [("woods", {"players": 2, "mode": "rounds"})]
+    + [("elves", {"players": k}) for k in (2, 3, 6)]
+    + [("elves", {"players": 3, "teleport": True})]
+)
+
+
+def _id(cfg):
+    name, opts = cfg
+    return name + "-" + "-".join(f"{k}={v}" for k, v in opts.items())
+
+
+def _params(configs):
+    return [pytest.param(c, id=_id(c), marks=() if c[0] in DONE else
+                         pytest.mark.skip(reason=NOT_DONE_REASON)) for c in configs]
+
+
+def _has_hidden(x, seen=None) -> bool:
+    """Does ``x`` (a state, tuples, dataclasses) hold ``HIDDEN`` anywhere?"""
+    if x is HIDDEN:
+        return True
+    if isinstance(x, (tuple, list, frozenset)):
+        return any(_has_hidden(v) for v in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_has_hidden(getattr(x, f.name)) for f in dataclasses.fields(x)
+                   if f.name not in ("game", "_prev", "_last"))
+    return False
+
+
+def _random_states(game, seed: int, k: int):
+    """``k`` states of a seeded random playout (decisions and chance), with history."""
+    rng = random.Random(seed)
+    s = game.initial_state()
+    path = [s]
+    while not s.is_terminal() and len(path) < 3000:
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+        path.append(s)
+    return rng.sample(path, min(k, len(path)))
+
+
+# --------------------------------------------------------------------------- every game
+
+def test_games_without_hidden_information_are_their_own_world():
+    """The protocol's default: a game without hidden information is its own world; one
+    with hidden information that has no sampler says so."""
+    from toygame import HighCard
+
+    class Open(HighCard):
+        hidden_information = False
+    s = Open.create(players=2).initial_state()
+    assert s.sample_world(1, random.Random(0)) is s
+    with pytest.raises(ValueError, match="player must be one of"):
+        s.sample_world(5, random.Random(0))
+    with pytest.raises(NotImplementedError, match="High Card"):
+        HighCard.create(players=2).initial_state().sample_world(0, random.Random(0))
+
+
+@pytest.mark.parametrize("name", sorted(set(c[0] for c in CONFIGS) - DONE))
+def test_games_not_done_say_so(name):
+    s = kingdoms.game(name).initial_state()
+    with pytest.raises(NotImplementedError, match="sample_world"):
+        s.sample_world(0, random.Random(0))
+
+
+@pytest.mark.parametrize("cfg", _params(CONFIGS))
+def test_a_sampled_world_looks_the_same_to_the_player_and_plays_on(cfg):
+    name, opts = cfg
+    game = kingdoms.game(name, **opts)
+    rng = random.Random(7)
+    for seed in range(2):
+        for s in _random_states(game, seed, 6):
+            for p in range(game.players):
+                world = s.sample_world(p, rng)
+                assert world.game == game
+                assert not _has_hidden(world), "a world is a full state"
+                assert world.view(p) == s.view(p)
+                assert str(world.view(p)) == str(s.view(p))
+                for f in dataclasses.fields(s.view(p)):
+                    assert getattr(world.view(p), f.name) == getattr(s.view(p), f.name), f.name
+                assert world.current_player() == s.current_player()
+                if world.current_player() == p:
+                    assert world.legal_actions() == s.legal_actions()
+                if not world.is_terminal():
+                    assert world.legal_actions()
+            # one world per state is played to the end by the game's default players
+            world = s.sample_world(rng.randrange(game.players), rng)
+            end = play_state(world, rng=random.Random(seed))
+            assert end.is_terminal()
+            assert sum(end.returns()) in (0, 1) or game.players == 1
+
+
+@pytest.mark.parametrize("cfg", _params(CONFIGS[:1] + CONFIGS[5:6] + CONFIGS[9:10]
+                                        + CONFIGS[12:13] + CONFIGS[16:17]))
+def test_sampling_never_changes_the_state(cfg):
+    name, opts = cfg
+    game = kingdoms.game(name, **opts)
+    for s in _random_states(game, 3, 4):
+        before = (s, str(s), s.history())
+        s.sample_world(0, random.Random(1))
+        assert (s, str(s), s.history()) == before
+
+
+# --------------------------------------------------------------------------- uniformity
+
+def _deals(cards: Counter, sizes: tuple):
+    """Every way to deal the multiset ``cards`` into places of ``sizes`` (the last place
+    takes the rest), with the probability a uniform shuffle gives it: ``{(multiset per
+    place, ...): Fraction}``."""
+    total = sum(cards.values())
+    sizes = tuple(sizes) + (total - sum(sizes),)
+    out = {}
+
+    def rec(left: Counter, i: int, acc: tuple):
+        if i == len(sizes) - 1:
+            acc = acc + (tuple(sorted(left.elements())),)
+            ways = 1
+            for place in acc:
+                for k in Counter(place).values():
+                    ways *= factorial(k)
+            num = 1
+            for k in cards.values():
+                num *= factorial(k)
+            # arrangements giving this deal / all arrangements (multiset counts)
+            p = Fraction(num, ways)
+            for n in sizes:
+                p *= factorial(n)
+            out[acc] = p / factorial(total)
+            return
+        for combo in _sub_multisets(left, sizes[i]):
+            rec(left - Counter(combo), i + 1, acc + (combo,))
+
+    rec(Counter(cards), 0, ())
+    assert sum(out.values()) == 1
+    return out
+
+
+def _sub_multisets(c: Counter, n: int):
+    keys = sorted(c)
+
+    def rec(i, n):
+        if n == 0:
+            yield ()
+            return
+        if i == len(keys):
+            return
+        for k in range(min(n, c[keys[i]]), -1, -1):
+            for rest in rec(i + 1, n - k):
+                yield (keys[i],) * k + rest
+    yield from rec(0, n)
+
+
+def _chi_square_ok(counts: Counter, probs: dict, n: int) -> None:
+    from scipy.stats import chisquare
+    assert set(counts) == set(probs), "the sampled worlds are exactly the consistent ones"
+    keys = list(probs)
+    observed = [counts[k] for k in keys]
+    expected = [float(probs[k]) * n for k in keys]
+    assert min(expected) >= 5, "the test position is too large for the sample"
+    assert chisquare(observed, expected).pvalue > 1e-3
+
+
+def test_horse_worlds_are_a_uniform_shuffle_of_the_unseen_cards():
+    """Two players; player 1 sees their hand, the discard pile and the tableaux: the
+    other hand (4 cards) and a deck cut down to 3 cards (the rest moved to the
+    discard pile) are dealt from the 7 unseen cards."""
+    game = kingdoms.game("horse", players=2, max_rounds=4)
+    s = game.initial_state()
+    rng = random.Random(3)
+    while s.is_chance():
+        s = s.apply(s.sample_chance(rng))
+    comp = game.comp
+    # keep 3 deck cards (the first types with copies left); the rest go to the discard
+    deck = list(s.deck)
+    keep, small = 3, [0] * len(deck)
+    for i, k in enumerate(deck):
+        t = min(k, keep)
+        small[i], keep = t, keep - t
+    discard = tuple(d + k - t for d, k, t in zip(s.discard, deck, small))
+    s = replace(s, deck=tuple(small), deck_count=sum(small), discard=discard)
+    other = s.farms[1].hand
+    unseen = Counter(other)
+    for c, k in zip(comp.cards, small):
+        unseen[c.name] += k
+    probs = {(h, tuple(sorted(d))): p for (h, d), p in _deals(unseen, (len(other),)).items()}
+    assert len(probs) > 3
+    n = 6000
+    counts = Counter()
+    rng = random.Random(11)
+    for _ in range(n):
+        w = s.sample_world(0, rng)
+        assert w.farms[0] == s.farms[0]
+        deck_cards = tuple(sorted(c.name for c, k in zip(comp.cards, w.deck) for _ in range(k)))
+        counts[(w.farms[1].hand, deck_cards)] += 1
+    _chi_square_ok(counts, probs, n)
+
+
+def test_ten_characters_worlds_are_uniform_and_keep_what_the_fortune_teller_saw():
+    """Two players, hands of 3, nearly every other card in the box: the other hand and
+    a draw pile of 3 cards are dealt from 6 unseen cards, uniformly among the deals
+    that leave the Dragon player 1's Fortune Teller saw in player 2's hand."""
+    game = kingdoms.game("ten_characters", players=2)
+    hands = (("king", "mage", "queen"), ("dragon", "farmer", "noble"))
+    pile = Counter({"dragon": 1, "farmer": 1, "unicorn": 1})
+    used = Counter(hands[0]) + Counter(hands[1]) + pile
+    boxed = {c: k - used[c] for c, k in zip(kingdoms.ten_characters.CHARACTERS, game.copies)}
+    s = game.position(hands, boxed=boxed, pass_no=game.passes)
+    assert sum(s.pile) == 3 and s.pile_size == 3
+    s = replace(s, known=(((), ("dragon",)), ((), ())))       # player 1 saw a Dragon
+    unseen = Counter(hands[1]) + pile
+    probs = {h: p for (h, _), p in _deals(unseen, (3,)).items() if "dragon" in h}
+    total = sum(probs.values())
+    probs = {h: p / total for h, p in probs.items()}
+    assert len(probs) >= 5
+    n = 5000
+    counts = Counter()
+    rng = random.Random(5)
+    for _ in range(n):
+        w = s.sample_world(0, rng)
+        assert w.view(0) == s.view(0)
+        assert sum(w.pile) == 3
+        counts[w.hands[1]] += 1
+    _chi_square_ok(counts, probs, n)
+    # player 2 has seen nothing of player 1's hand: it is dealt without constraint
+    probs2 = {h: p for (h, _), p in _deals(Counter(hands[0]) + pile, (3,)).items()}
+    counts2 = Counter(s.sample_world(1, rng).hands[0] for _ in range(n))
+    _chi_square_ok(counts2, probs2, n)
+
+
+def test_black_forest_worlds_are_uniform_over_each_seats_unseen_cards():
+    """Three players, player 2 with a face-down Right card; player 2's cards cut down
+    to 2 in hand, the Right card and 2 in the deck, player 3's to 1 in hand and 1 in
+    the deck (the rest moved to ``won``): 30 x 2 consistent worlds for player 1, each
+    equally likely."""
+    game = kingdoms.game("black_forest", players=3)
+    s = game.initial_state()
+    rng = random.Random(1)
+    while s.is_chance() or s.current_player() != 0 or not s.right:
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    assert [q for q, _ in s.right] == [1]
+    key = lambda c: c._key                      # noqa: E731
+    hands, decks, won = list(s.hands), list(s.decks), list(s.won)
+    for q, (h, d) in ((1, (2, 2)), (2, (1, 1))):
+        on_table = {c for o, c in s.bottom + s.left + s.top + s.right if o == q}
+        hands[q], decks[q] = s.hands[q][:h], s.decks[q][:d]
+        won[q] = tuple(sorted((c for c in game.seat_cards[q] if c not in on_table
+                               and c not in hands[q] + decks[q]), key=key))
+    s = replace(s, hands=tuple(hands), decks=tuple(decks), won=tuple(won))
+    assert s.view(0).legal_actions() == s.legal_actions()
+    seat1 = Counter(s.hands[1] + s.decks[1] + (s.right[0][1],))
+    seat2 = Counter(s.hands[2] + s.decks[2])
+    probs1 = {(h, r, tuple(sorted(d, key=key))): p
+              for (h, r, d), p in _deals(seat1, (2, 1)).items()}
+    probs2 = _deals(seat2, (1,))
+    probs = {(a, b): p1 * p2 for a, p1 in probs1.items() for b, p2 in probs2.items()}
+    assert len(probs) == 60
+    n = 6000
+    counts = Counter()
+    rng = random.Random(2)
+    for _ in range(n):
+        w = s.sample_world(0, rng)
+        a = (tuple(sorted(w.hands[1])), (w.right[0][1],), tuple(sorted(w.decks[1], key=key)))
+        b = (tuple(sorted(w.hands[2])), tuple(sorted(w.decks[2])))
+        counts[(a, b)] += 1
+    probs = {((tuple(sorted(h)), r, d), (tuple(sorted(h2)), tuple(sorted(d2)))): p
+             for ((h, r, d), (h2, d2)), p in probs.items()}
+    _chi_square_ok(counts, probs, n)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_black_forest_cards_seen_going_back_to_a_hand_stay_out_of_the_deck(players):
+    """The rule 'every other card goes back to its owner's hand' (and Right cards are
+    revealed at scoring): a card the player saw return to a hand is, in truth and in
+    every sampled world, in that hand (or face down on the Right), or after that
+    seat's next hand discard possibly among its discards; never in its deck."""
+    from kingdoms.black_forest.worlds import IN_HAND, NOT_IN_DECK, known_places
+    game = kingdoms.game("black_forest", players=players)
+    rng = random.Random(4)
+    checked = {IN_HAND: 0, NOT_IN_DECK: 0}
+    for seed in range(3):
+        for s in _random_states(game, seed, 8):
+            for p in range(players):
+                know = known_places(s, p)
+                world = s.sample_world(p, rng)
+                for q in range(players):
+                    for c, where in know[q].items():
+                        for x in (s, world):
+                            with_q = set(x.hands[q]) | {d for o, d in x.right if o == q}
+                            if where == IN_HAND:
+                                assert c in with_q
+                            else:
+                                assert c in with_q | set(x.discarded[q])
+                            assert c not in x.decks[q]
+                        checked[where] += 1
+    assert checked[IN_HAND] and checked[NOT_IN_DECK]
+
+
+def test_woods_worlds_are_uniform_and_keep_the_cards_the_player_knows():
+    """Two players; player 2 holds a Knight that player 1 knows about and 2 unknown
+    cards; 2 cards are set aside: the 4 unseen cards (Guard, Scholar, 2 Traders) are
+    dealt uniformly, the Knight stays where player 1 knows it is."""
+    game = kingdoms.game("woods", players=2)
+    hands = (["Fool", "Fool"], ["Guard", "Knight", "Trader"])
+    aside = ["Scholar", "Trader"]
+    rest = Counter(game.deck) - Counter(hands[0] + hands[1] + aside)
+    s = game.position(hands, courts=[sorted(rest.elements()), []], set_aside=aside,
+                      known=[[(), ("Knight",)], [(), ()]])
+    assert s.view(0).hands[1].count(HIDDEN) == 2
+    unseen = Counter(["Guard", "Trader", "Scholar", "Trader"])
+    probs = {tuple(sorted(("Knight",) + h)): p for (h, _), p in _deals(unseen, (2,)).items()}
+    assert len(probs) == 4
+    n = 4000
+    counts = Counter()
+    rng = random.Random(8)
+    for _ in range(n):
+        w = s.sample_world(0, rng)
+        assert w.view(0) == s.view(0)
+        assert Counter(w.hands[1]) + Counter(w.set_aside) == unseen + Counter(["Knight"])
+        counts[w.hands[1]] += 1
+    _chi_square_ok(counts, probs, n)
+
+
+# --------------------------------------------------------------------------- no peeking
+
+def _swap_horse(s):
+    comp = s.game.comp
+    hand = list(s.farms[1].hand)
+    names = [c.name for c in comp.cards]
+    y = next(names[i] for i, k in enumerate(s.deck) if k and names[i] != hand[0])
+    deck = list(s.deck)
+    deck[names.index(hand[0])] += 1
+    deck[names.index(y)] -= 1
+    hand = tuple(sorted(hand[1:] + [y]))
+    farms = (s.farms[0], replace(s.farms[1], hand=hand)) + s.farms[2:]
+    return replace(s, farms=farms, deck=tuple(deck))
+
+
+def _swap_ten_characters(s):
+    from kingdoms.ten_characters import CHARACTERS
+    hand = list(s.hands[1])
+    y = next(CHARACTERS[i] for i, k in enumerate(s.pile) if k and CHARACTERS[i] != hand[0])
+    pile = list(s.pile)
+    pile[CHARACTERS.index(hand[0])] += 1
+    pile[CHARACTERS.index(y)] -= 1
+    return replace(s, hands=(s.hands[0], tuple(sorted(hand[1:] + [y]))) + s.hands[2:],
+                   pile=tuple(pile))
+
+
+def _swap_black_forest(s):
+    key = lambda c: c._key                      # noqa: E731
+    x, y = s.hands[1][0], s.decks[1][0]
+    hand = tuple(sorted(s.hands[1][1:] + (y,), key=key))
+    deck = tuple(sorted(s.decks[1][1:] + (x,), key=key))
+    return replace(s, hands=(s.hands[0], hand) + s.hands[2:],
+                   decks=(s.decks[0], deck) + s.decks[2:])
+
+
+def _swap_woods(s):
+    hand = list(s.hands[1])
+    y = next(c for c in s.set_aside if c != hand[0])
+    aside = list(s.set_aside)
+    aside.remove(y)
+    return replace(s, hands=(s.hands[0], tuple(sorted(hand[1:] + [y]))) + s.hands[2:],
+                   set_aside=tuple(sorted(aside + [hand[0]])))
+
+
+@pytest.mark.parametrize("name, opts, swap", [
+    ("horse", {"players": 2, "max_rounds": 4}, _swap_horse),
+    ("ten_characters", {"players": 3}, _swap_ten_characters),
+    ("black_forest", {"players": 3}, _swap_black_forest),
+    ("woods", {"players": 2}, _swap_woods),
+], ids=["horse", "ten_characters", "black_forest", "woods"])
+def test_a_world_depends_only_on_what_the_player_sees(name, opts, swap):
+    """Two states that differ only in what player 1 cannot see (a card of player 2's
+    hand swapped with a hidden card of the deck, pile or set-aside cards) give the
+    same worlds for player 1 with the same random numbers: the sampler never reads
+    hidden data."""
+    game = kingdoms.game(name, **opts)
+    rng = random.Random(0)
+    s = game.initial_state()
+    for _ in range(5000):
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+        if s.current_player() == 0 and len(s.path()) > 12:
+            break
+    s = replace(s)                              # no history: both states alike
+    t = swap(s)
+    assert t != s and t.view(0) == s.view(0) and str(t.view(0)) == str(s.view(0))
+    for seed in range(5):
+        assert s.sample_world(0, random.Random(seed)) == t.sample_world(0, random.Random(seed))
+
+
+def test_woods_worlds_match_the_exact_worlds_of_the_odds_module():
+    """A second, independent reading: ``kingdoms.woods.odds.worlds`` lists every world
+    of a position with its exact probability; the sampled worlds are those states,
+    with those frequencies (3 players, 2 unknown cards in each other hand, 3 aside)."""
+    from kingdoms.woods.odds import worlds
+    game = kingdoms.game("woods", players=3)
+    hands = (["Fool", "Guard"], ["Knight", "Trader"], ["Scholar", "Treasurer"])
+    aside = ["Fool", "Squire", "Trader"]
+    rest = Counter(game.deck) - Counter(sum(hands, []) + aside)
+    s = game.position(hands, courts=[sorted(rest.elements()), [], []], set_aside=aside)
+    exact = worlds(s, 0)
+    probs = dict(exact.items()) if hasattr(exact, "items") else dict(exact)
+    assert 10 <= len(probs) <= 200 and sum(probs.values()) == 1
+    n = 20 * len(probs) * 10
+    rng = random.Random(9)
+    counts = Counter(s.sample_world(0, rng) for _ in range(n))
+    _chi_square_ok(counts, probs, n)
+
+
+def test_ten_characters_fortune_teller_knowledge_is_kept_in_every_world():
+    """The Fortune Teller clause (the looker sees a card of the target's hand): in a
+    world, what anybody 'knows' is with its holder (hand, face-down choice or discard),
+    and what the player saw is in the world exactly as in the state."""
+    game = kingdoms.game("ten_characters", players=3)
+    rng = random.Random(3)
+    constrained = 0
+    for seed in range(12):
+        for s in _random_states(game, seed, 10):
+            for p in range(3):
+                w = s.sample_world(p, rng)
+                assert w.known[p] == s.known[p]
+                constrained += any(s.known[p][t] for t in range(3) if t != p)
+                for v in range(3):
+                    for t in range(3):
+                        held = set(w.hands[t]) | {w.chosen[t], w.discarding[t]}
+                        assert set(w.known[v][t]) <= held
+    assert constrained
+
+
+def test_ten_characters_with_a_hidden_discard_pile_keeps_the_players_own_discards(tmp_path):
+    """With ``discards_public = false`` (an edited data file) the discard pile is hidden,
+    but the player's own Unicorn discards lying there are known: every world keeps
+    them in the pile, looks the same to the player and plays on."""
+    from importlib.resources import files
+    from kingdoms.ten_characters.worlds import own_discards
+    text = (files("kingdoms.ten_characters") / "data.toml").read_text()
+    assert "discards_public = true" in text
+    path = tmp_path / "data.toml"
+    path.write_text(text.replace("discards_public = true", "discards_public = false"))
+    game = kingdoms.game("ten_characters", players=3, data=str(path))
+    assert not game.discards_public
+    rng = random.Random(2)
+    with_own = 0
+    for seed in range(10):
+        for s in _random_states(game, seed, 8):
+            for p in range(3):
+                w = s.sample_world(p, rng)
+                assert w.view(p) == s.view(p) and str(w.view(p)) == str(s.view(p))
+                assert sum(w.discard) == sum(s.discard) and sum(w.pile) == s.pile_size
+                mine = own_discards(s, p)
+                with_own += bool(mine)
+                for c, k in mine.items():
+                    i = kingdoms.ten_characters.CHARACTERS.index(c)
+                    assert s.discard[i] >= k and w.discard[i] >= k
+    assert with_own
+    from kingdoms.core.play import random_policy
+    play_state(s.sample_world(0, rng), random_policy, rng=random.Random(1))
