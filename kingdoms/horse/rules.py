@@ -104,6 +104,13 @@ class Horse(Game):
         return (no_reroll_policy,) * self.players
 
     @classmethod
+    def data_ranges(cls) -> dict[str, tuple]:
+        """The data file's schema (see ``Game.data_ranges``): ``components.LIMITS``
+        applied to the keys of ``components.DATA_KEYS``."""
+        from .components import data_ranges
+        return data_ranges()
+
+    @classmethod
     def configurations(cls):
         """Every player count (1 = solo against Moritz) and the easy short game."""
         return [{"players": k} for k in range(1, 5)] + [
@@ -821,6 +828,10 @@ class HorseState(State):
             seen.__dict__["_la"] = self.legal_actions()
         return seen
 
+    def sample_world(self, player: int, rng):
+        from .worlds import sample_world
+        return sample_world(self, player, rng)
+
     def short(self) -> str:
         from .render import short
         return short(self)
@@ -832,6 +843,10 @@ class HorseState(State):
     def _repr_html_(self):
         from .render import html
         return html(self)
+
+    def action_picture(self, actions):
+        from .render import action_picture
+        return action_picture(self, actions)
 
 
 def _hidden_hand(farm):
