@@ -12,7 +12,8 @@ only the multiset matters.
 * ``roll_distribution`` — one roll of the four dice; ``p_cattle`` — P(a cattle).
 * ``policy_distribution`` — the final dice under a given keep/re-roll policy.
 * ``solve_rerolls`` — the optimal keep policy for a goal by dynamic programming over
-  kept dice (as for Yahtzee), with its exact value; ``RerollGame`` is the same
+  kept dice (as for Yahtzee), with its exact value (``keep_policy``: the same choices
+  only, fast and cached by the goal's values, for bots); ``RerollGame`` is the same
   problem as a tiny protocol game, to draw as a decision tree or solve with
   ``kingdoms.core.solve.expectimax``.
 * ``multiplication_distribution`` / ``aim_multiplication`` — the pink die.
@@ -47,6 +48,7 @@ from .components import SPECIES, Components, components
 __all__ = [
     "roll_distribution", "roll_counts", "p_cattle", "king_pool", "dice_gain",
     "policy_distribution", "solve_rerolls", "RerollPolicy", "keep_options",
+    "keep_policy", "KeepPolicy",
     "goal_cattle", "goal_sheep_value", "RerollGame",
     "multiplication_distribution", "multiplication_new_animals", "aim_multiplication",
     "trade_graph", "sheep_values", "sheep_value", "trade_cascade", "can_reach_by_trading",
@@ -169,6 +171,18 @@ def keep_options(roll: tuple) -> tuple:
     """Every choice of dice to keep: ``(kept king faces, keep the pink die?)``
     (``None`` for the pink die when the roll has none).  Keeping everything (listed
     first) means: stop rolling."""
+    try:
+        return _keep_options_cached(roll)
+    except TypeError:               # an unhashable roll: compute it uncached
+        return _keep_options(roll)
+
+
+@lru_cache(maxsize=4096)
+def _keep_options_cached(roll):
+    return _keep_options(roll)
+
+
+def _keep_options(roll):
     king, mult = roll
     subs = set()
     n = len(king)
@@ -194,6 +208,26 @@ def _reroll_cached(kept, keep_mult, mult, comp, use_mult):
     else:
         mults = Distribution.uniform(comp.mult_faces)
     return new_king.combine(mults, lambda k, m: (tuple(sorted(kept + k)), m))
+
+
+def _scale(comp: Components, use_mult: bool) -> int:
+    """A common denominator of every roll and re-roll probability: all the dice
+    rolled at once (``6**3 * 6`` with the packaged dice)."""
+    return len(comp.king_faces) ** comp.king_count * (len(comp.mult_faces) if use_mult else 1)
+
+
+@lru_cache(maxsize=4096)
+def _reroll_ways(kept, keep_mult, mult, comp, use_mult):
+    """``_reroll_cached`` as integer weights out of ``_scale(comp, use_mult)`` cases,
+    in the same order: ``((new roll, ways), ...)``."""
+    m = _scale(comp, use_mult)
+    out = []
+    for r, p in _reroll_cached(kept, keep_mult, mult, comp, use_mult).items():
+        w = p * m
+        if w.denominator != 1:                 # cannot happen: every total divides m
+            raise ArithmeticError(f"re-roll probability {p} is not in {m}ths")
+        out.append((r, w.numerator))
+    return tuple(out)
 
 
 def policy_distribution(policy: Callable, rerolls: int = 2, game=None,
@@ -247,9 +281,21 @@ def goal_sheep_value(herd: tuple, game=None, fence_value: Fraction = Fraction(0)
     herd = tuple(herd)
 
     def value(roll):
-        gain, fences = dice_gain(roll, herd, comp)
-        return sum(g * v for g, v in zip(gain, vals)) + fence_value * fences
+        king, mult = roll
+        gain, worth, fences = _king_part(tuple(king), comp)
+        if mult is not None:            # the multiplication counts the new animals
+            s = SPECIES.index(mult)
+            worth += (herd[s] + gain[s]) // 2 * vals[s]
+        return worth + fence_value * fences
     return value
+
+
+@lru_cache(maxsize=1024)
+def _king_part(king: tuple, comp: Components) -> tuple:
+    """What the King dice alone give: ``(animals, their sheep-value, fences)``."""
+    gain, fences = dice_gain((king, None), (0, 0, 0, 0), comp, multiply=False)
+    vals = sheep_values(comp)
+    return gain, sum(g * vals[s] for g, s in zip(gain, SPECIES)), fences
 
 
 @dataclass
@@ -289,42 +335,164 @@ def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,
 
     V(roll, 0) = goal(roll); V(roll, r) = max over the dice K to keep of
     E[V(K + fresh dice, r - 1)].  Ties go to keeping more dice.
+
+    (Computed in exact integers: every probability is a whole number of
+    ``M``-ths, ``M`` = the cases of one roll of all dice, and every goal value a
+    whole number of ``L``-ths, so ``V(roll, r) * L * M**r`` is an integer; the
+    values are returned as Fractions.  Same numbers, same choices, same ties.)
     """
     comp = _comp(game)
-    values: dict = {}
+    first = roll_distribution(comp) if use_mult else king_pool(comp.king_count, comp).map(
+        lambda k: (k, None))
+    m = _scale(comp, use_mult)
+    goals: dict = {}               # roll -> Fraction(goal(roll)), asked once per roll
     keep: dict = {}
+    scaled: dict = {}              # (roll, r) -> V(roll, r) * unit[r], an integer
     kept_value: dict = {}
+
+    def goal_of(roll):
+        g = goals.get(roll)
+        if g is None:
+            g = goals[roll] = Fraction(goal(roll))
+        return g
+
+    # the goal of every roll the dice can end on (a re-roll ends on a roll of all the
+    # dice too, so these are the first roll's outcomes), for the common denominator L
+    finals = list(first)
+    lcm = 1
+    for roll in finals:
+        lcm = math.lcm(lcm, goal_of(roll).denominator)
+    unit = [lcm * m ** r for r in range(rerolls + 1)]
+    scaled_goal = {roll: int(g * lcm) for roll, g in goals.items()}
 
     def V(roll, r):
         key = (roll, r)
-        v = values.get(key)
+        v = scaled.get(key)
         if v is not None:
             return v
         if r == 0:
-            v = Fraction(goal(roll))
+            v = scaled_goal[roll]
         else:
             best, choice = None, None
             for kept, keep_mult in keep_options(roll):
                 if len(kept) == len(roll[0]) and keep_mult is not False:
-                    w = V(roll, 0)              # stop: the dice stay as they are
+                    w = V(roll, 0) * unit[r] // lcm   # stop: the dice stay as they are
                 else:
                     kk = (kept, keep_mult, roll[1] if keep_mult else None, r - 1)
                     w = kept_value.get(kk)
                     if w is None:
-                        w = _reroll(kept, keep_mult, roll[1], comp, use_mult).E(
-                            lambda nr: V(nr, r - 1))
+                        w = sum(ways * V(nr, r - 1) for nr, ways in
+                                _reroll_ways(kept, keep_mult, roll[1] if keep_mult else None,
+                                             comp, use_mult))
                         kept_value[kk] = w
                 if best is None or w > best:
                     best, choice = w, (kept, keep_mult)
             v = best
             keep[key] = choice
-        values[key] = v
+        scaled[key] = v
         return v
 
+    total = 0
+    for roll, p in first.items():
+        total += V(roll, rerolls) * p
+    value = total / unit[rerolls]
+    values = {key: Fraction(v, unit[key[1]]) for key, v in scaled.items()}
+    return RerollPolicy(Fraction(value), keep, values, rerolls)
+
+
+@lru_cache(maxsize=8)
+def _keep_shape(comp: Components, use_mult: bool) -> tuple:
+    """What ``solve_rerolls`` computes that does not depend on the goal: the rolls
+    (first-roll order), each roll's keep options as ``(choice, kept state)`` (state
+    -1: stop) and each kept state's outcomes as (roll indices, ways out of ``m``)."""
     first = roll_distribution(comp) if use_mult else king_pool(comp.king_count, comp).map(
         lambda k: (k, None))
-    value = first.E(lambda roll: V(roll, rerolls))
-    return RerollPolicy(value, keep, values, rerolls)
+    rolls = tuple(first)
+    index = {r: i for i, r in enumerate(rolls)}
+    states: dict = {}
+    outcomes = []
+    options = []
+    for roll in rolls:
+        opts = []
+        for kept, keep_mult in keep_options(roll):
+            if len(kept) == len(roll[0]) and keep_mult is not False:
+                opts.append(((kept, keep_mult), -1))
+                continue
+            kk = (kept, keep_mult, roll[1] if keep_mult else None)
+            j = states.get(kk)
+            if j is None:
+                j = states[kk] = len(outcomes)
+                ways = _reroll_ways(*kk, comp, use_mult)
+                outcomes.append((tuple(index[nr] for nr, _ in ways),
+                                 tuple(w for _, w in ways)))
+            opts.append(((kept, keep_mult), j))
+        options.append(tuple(opts))
+    return rolls, index, _scale(comp, use_mult), tuple(outcomes), tuple(options)
+
+
+class KeepPolicy:
+    """The optimal keep choices of ``solve_rerolls`` (the same choices, ties kept
+    the same way) without the values: ``policy(roll, rerolls_left) -> (kept king
+    faces, keep the pink die?)``.  Built by ``keep_policy``."""
+
+    __slots__ = ("_index", "_choices", "rerolls")
+
+    def __init__(self, index, choices, rerolls):
+        self._index, self._choices, self.rerolls = index, choices, rerolls
+
+    def __call__(self, roll, rerolls_left):
+        if not 1 <= rerolls_left <= self.rerolls:
+            raise KeyError((roll, rerolls_left))
+        return self._choices[rerolls_left][self._index[tuple(roll)]]
+
+
+def keep_policy(goal: Callable, rerolls: int = 2, game=None,
+                use_mult: bool = True) -> KeepPolicy:
+    """``solve_rerolls(goal, ...)``'s keep choices, fast, for bots that ask for
+    many goals.  The choices depend only on the goal's value on each final roll,
+    and not on adding a constant to every value or multiplying them all by a
+    positive number; so they are cached by those values (as whole numbers, the
+    smallest at 0, with no common factor) and computed in exact integers, level by
+    level.  (Integer goals are fastest.)"""
+    comp = _comp(game)
+    rolls = _keep_shape(comp, use_mult)[0]
+    values = [goal(r) for r in rolls]
+    if not all(type(v) is int for v in values):
+        values = [Fraction(v) for v in values]
+        lcm = 1
+        for v in values:
+            lcm = math.lcm(lcm, v.denominator)
+        values = [int(v * lcm) for v in values]
+    low = min(values)
+    values = [v - low for v in values]
+    common = math.gcd(*values) or 1
+    return _keep_policy(tuple(v // common for v in values), rerolls, comp, use_mult)
+
+
+@lru_cache(maxsize=4096)
+def _keep_policy(goal: tuple, rerolls: int, comp: Components, use_mult: bool):
+    """The choices for integer goal values ``goal[i]`` = V(rolls[i], 0)."""
+    rolls, index, m, outcomes, options = _keep_shape(comp, use_mult)
+    prev = goal
+    choices: list = [None]
+    factor = 1
+    for _ in range(rerolls):
+        factor *= m                             # level r is in (m**r)-ths
+        kept = [sum(map(int.__mul__, ways, map(prev.__getitem__, idx)))
+                for idx, ways in outcomes]
+        cur, chosen = [], []
+        for i, opts in enumerate(options):
+            stop = goal[i] * factor
+            best = choice = None
+            for c, j in opts:
+                w = stop if j < 0 else kept[j]
+                if best is None or w > best:
+                    best, choice = w, c
+            cur.append(best)
+            chosen.append(choice)
+        choices.append(tuple(chosen))
+        prev = cur
+    return KeepPolicy(index, tuple(choices), rerolls)
 
 
 # ---- the same problem as a tiny protocol game (trees, expectimax) ----------------
@@ -818,6 +986,8 @@ def benchmarks(repeats: int = 20) -> list[str]:
 
     def solve(goal):
         _reroll_cached.cache_clear()          # time a cold solve, not a cache lookup
+        _reroll_ways.cache_clear()
+        _keep_options_cached.cache_clear()
         return solve_rerolls(goal, rerolls=2, game=comp)
     t_cattle, cattle = timed(lambda: solve(goal_cattle(comp)))
     t_value, value = timed(lambda: solve(goal_sheep_value((4, 2, 0, 0), comp)))

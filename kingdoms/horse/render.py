@@ -136,10 +136,31 @@ def text(state) -> str:
     return "\n".join(lines)
 
 
-def pasture_svg(farm, size: int = 44, per_field: int = 2) -> str:
-    pad = 6
+def _edge_xy(e: int, size: float) -> tuple:
+    """The end points of border ``e`` (without the padding)."""
+    if e < pasture.N_H:
+        r, c = divmod(e, COLS)
+        return c * size, r * size, (c + 1) * size, r * size
+    r, c = divmod(e - pasture.N_H, COLS + 1)
+    return c * size, r * size, c * size, (r + 1) * size
+
+
+# Okabe-Ito colours (safe for colour-blind readers); the kind of a mark is also
+# told by its shape (dashed line / square) and by the words of the legend.
+SLOT_COLOUR = "#0072B2"      # blue: a free border a fence can go to
+LIFT_COLOUR = "#D55E00"      # vermillion: a placed fence that can be lifted
+
+
+def pasture_svg(farm, size: int = 44, per_field: int = 2, marks=None, title=None) -> str:
+    """The pasture as SVG.  ``marks``: ``{border: (label, kind)}`` with kind
+    ``"slot"`` (a free border, drawn dashed, label in a circle) or ``"lift"`` (a
+    placed fence, label in a square) — the fence moves of ``action_picture``.
+    ``title``: the picture's text alternative."""
+    pad = 6 if not marks else 14
     w, h = COLS * size + 2 * pad, ROWS * size + 2 * pad
-    out = [f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg">',
+    alt = _html.escape(title or f"pasture: {herd_text(farm.herd)}", quote=True)
+    out = [f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg" role="img" '
+           f'aria-label="{alt}"><title>{alt}</title>',
            f'<rect x="{pad}" y="{pad}" width="{COLS*size}" height="{ROWS*size}" fill="#cfe8b0"/>']
     for r in range(ROWS):
         for c in range(COLS):
@@ -155,19 +176,96 @@ def pasture_svg(farm, size: int = 44, per_field: int = 2) -> str:
                    f'font-size="{size*0.3:.1f}" text-anchor="middle">{EMOJI[s]*k}</text>'
                    f'<text x="{x}" y="{pad + r*size + size*0.85}" font-size="{size*0.22:.1f}" '
                    f'text-anchor="middle">{k} {SPECIES_WORD[s]}</text>')
+    marks = marks or {}
+    for e, (_, kind) in marks.items():
+        if kind == "slot":
+            x1, y1, x2, y2 = _edge_xy(e, size)
+            out.append(f'<line x1="{x1+pad}" y1="{y1+pad}" x2="{x2+pad}" y2="{y2+pad}" '
+                       f'stroke="{SLOT_COLOUR}" stroke-width="3" stroke-dasharray="6,4"/>')
     for e in range(pasture.EDGES):
         if not farm.fences >> e & 1:
             continue
-        if e < pasture.N_H:
-            r, c = divmod(e, COLS)
-            x1, y1, x2, y2 = c * size, r * size, (c + 1) * size, r * size
-        else:
-            r, c = divmod(e - pasture.N_H, COLS + 1)
-            x1, y1, x2, y2 = c * size, r * size, c * size, (r + 1) * size
+        x1, y1, x2, y2 = _edge_xy(e, size)
         out.append(f'<line x1="{x1+pad}" y1="{y1+pad}" x2="{x2+pad}" y2="{y2+pad}" '
                    'stroke="#7a4b1e" stroke-width="5" stroke-linecap="round"/>')
+    rad = max(8.0, size * 0.2)
+    for e, (label, kind) in marks.items():
+        x1, y1, x2, y2 = _edge_xy(e, size)
+        cx, cy = pad + (x1 + x2) / 2, pad + (y1 + y2) / 2
+        colour = LIFT_COLOUR if kind == "lift" else SLOT_COLOUR
+        if kind == "lift":
+            shape = (f'<rect x="{cx-rad:.1f}" y="{cy-rad:.1f}" width="{2*rad:.1f}" '
+                     f'height="{2*rad:.1f}" rx="2" fill="white" stroke="{colour}" '
+                     'stroke-width="2.5"/>')
+        else:
+            shape = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{rad:.1f}" fill="white" '
+                     f'stroke="{colour}" stroke-width="2.5"/>')
+        out.append(f'<g class="kingdoms-mark" data-label="{_html.escape(label, quote=True)}">'
+                   f'<title>{_html.escape(label)}: {_html.escape(kind_words(kind, e))}</title>'
+                   + shape +
+                   f'<text x="{cx:.1f}" y="{cy + rad * 0.42:.1f}" font-size="{rad * 1.15:.1f}" '
+                   f'font-weight="bold" text-anchor="middle" fill="black">'
+                   f'{_html.escape(label)}</text></g>')
     out.append("</svg>")
     return "".join(out)
+
+
+def kind_words(kind: str, e: int) -> str:
+    if kind == "lift":
+        return f"lift the fence {pasture.edge_words(e)}"
+    return f"a fence can go {pasture.edge_words(e)}"
+
+
+def action_picture(state, actions):
+    """``HorseState.action_picture``: at a fence decision, the builder's pasture
+    with every fence move of ``actions`` drawn on its border and labelled
+    ``1, 2, …`` (the same labels go on the move buttons).  ``(html, labels)`` with
+    one label per action (``""`` for an action not drawn, e.g. "done"), or None
+    when no action is a fence move."""
+    from .actions import LiftFence, PlaceFence, PutFence
+    job = state.fence_job
+    if job is None:
+        return None
+    kinds = {PlaceFence: "slot", PutFence: "slot", LiftFence: "lift"}
+    labels, marks = [], {}
+    for a in actions:
+        kind = kinds.get(type(a))
+        if kind is None or not isinstance(getattr(a, "edge", None), int) \
+                or not 0 <= a.edge < pasture.EDGES or a.edge in marks:
+            labels.append("")
+            continue
+        label = str(len(marks) + 1)
+        marks[a.edge] = (label, kind)
+        labels.append(label)
+    if not marks:
+        return None
+    g = state.game
+    player, farm = job[0], state.farms[job[0]]
+    name = g.player_name(player)
+    slots = [lab for lab, k in marks.values() if k == "slot"]
+    lifts = [lab for lab, k in marks.values() if k == "lift"]
+    moving = any(type(a) is PutFence for a in actions)
+    legend = []
+    if slots:
+        what = ("where the lifted fence can be put" if moving
+                else "where a new fence can be placed")
+        legend.append(f"dashed blue border, number in a circle ({_span(slots)}): {what}")
+    if lifts:
+        legend.append(f"fence with a number in a square ({_span(lifts)}): "
+                      "a placed fence that can be lifted to move it")
+    if moving and 0 <= job[4] < pasture.EDGES:
+        legend.append(f"the fence in hand was lifted {pasture.edge_words(job[4])}")
+    title = f"{name}'s pasture with the fence moves numbered: " + "; ".join(legend)
+    svg = pasture_svg(farm, size=64, per_field=g.comp.per_field, marks=marks, title=title)
+    items = "".join(f"<li>{_html.escape(t)}</li>" for t in legend)
+    out = (f"<div class='kingdoms-action-picture'><b>Where the fence moves go on "
+           f"{_html.escape(name)}'s pasture</b> (the numbers are on the buttons below)"
+           f"<br>{svg}<ul style='margin:2px 0'>{items}</ul></div>")
+    return out, tuple(labels)
+
+
+def _span(labels) -> str:
+    return labels[0] if len(labels) == 1 else f"{labels[0]}–{labels[-1]}"
 
 
 def html(state) -> str:

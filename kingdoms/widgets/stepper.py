@@ -16,7 +16,9 @@ Started from a game, the set-up chance events (shuffles, deals, first rolls) are
 played with the seed and the Stepper opens at the first decision (``s.setup`` lists
 them; ``show_setup=True`` starts before them).  Hidden-information games open in the
 human seat's view.  Moves are buttons, grouped by kind; with many, a filter box
-narrows them.
+narrows them.  A game that draws where its moves go (``State.action_picture``, e.g.
+Horse numbers the fence slots on the pasture) gets that picture above the buttons,
+and each button starts with its move's label.
 """
 from __future__ import annotations
 
@@ -516,7 +518,7 @@ class Stepper(W.VBox):
             self._state_html.value = (f"<pre>{html.escape(str(shown))}</pre>"
                                       + message_html(f"(The picture failed: {e})", "note"))
         self._msg.value = message_html(*self._message)
-        self._render_choices(state, persp)
+        self._render_choices(state, persp, shown)
         self._undo_b.disabled = self._index == 0
         self._redo_b.disabled = self._index + 1 >= len(self._states)
         # update the slider without triggering a goto
@@ -552,7 +554,7 @@ class Stepper(W.VBox):
         return ('<ol style="max-height:12em;overflow:auto;margin:0">' + "".join(items)
                 + "</ol>")
 
-    def _render_choices(self, state: State, persp) -> None:
+    def _render_choices(self, state: State, persp, shown: State | None = None) -> None:
         old = list(self._choices.children)
         cp = state.current_player()
         rows: list = []
@@ -584,21 +586,51 @@ class Stepper(W.VBox):
         else:
             who = self.game.player_name(cp)
             rows.append(W.HTML(f"<b>{html.escape(who)}</b> chooses:"))
-            labels = [(str(a), a) for a in state.legal_actions()]
-            rows.append(self._choice_rows(labels, ("kingdoms-action", "kingdoms-choice")))
+            actions = state.legal_actions()
+            labels = [(str(a), a) for a in actions]
+            picture, marks = self._action_picture(shown or state, actions)
+            if picture is not None:
+                rows.append(picture)
+            rows.append(self._choice_rows(labels, ("kingdoms-action", "kingdoms-choice"),
+                                          marks))
         self._choices.children = rows
         close_all(old)
 
-    def _choice_rows(self, labels: Sequence[tuple[str, Any]], css: tuple) -> W.Widget:
-        """Buttons, one row per kind of move; with many, a filter box above them."""
+    def _action_picture(self, shown: State, actions: Sequence) -> tuple:
+        """The game's picture of where the moves go (``State.action_picture``) as
+        ``(widget or None, one label per action or None)``; a failing or malformed
+        hook shows no picture and never breaks the stepper."""
+        try:
+            got = shown.action_picture(actions)
+            if got is None:
+                return None, None
+            pic, marks = got
+            marks = tuple(marks)
+            if not isinstance(pic, str) or len(marks) != len(actions) or not all(
+                    isinstance(m, str) for m in marks):
+                raise ValueError("it is not (html, one label per move)")
+        except Exception as e:   # noqa: BLE001 - a game's hook must not break the stepper
+            return W.HTML(message_html(f"(The picture of the moves failed: {e})", "note")), None
+        box = W.HTML(pic)
+        box.add_class("kingdoms-action-picture")
+        return box, marks
+
+    def _choice_rows(self, labels: Sequence[tuple[str, Any]], css: tuple,
+                     marks: Sequence[str] | None = None) -> W.Widget:
+        """Buttons, one row per kind of move; with many, a filter box above them.
+        ``marks``: a short label per move (from ``State.action_picture``), put in
+        front of its button's text."""
         groups: dict = {}
-        for text, a in labels[:MAX_SHOWN]:
-            groups.setdefault(type(a).__name__, []).append((text, a))
+        marks = marks or ("",) * len(labels)
+        for (text, a), mark in list(zip(labels, marks))[:MAX_SHOWN]:
+            groups.setdefault(type(a).__name__, []).append((text, a, mark))
         buttons = []
         rows = []
         for members in groups.values():
             row = []
-            for text, a in members:
+            for text, a, mark in members:
+                if mark:
+                    text = f"{mark} · {text}"
                 b = button(text, css, on_click=lambda a=a: self.choose(a))
                 row.append(b)
                 buttons.append((text.lower(), b))
@@ -633,7 +665,7 @@ class Stepper(W.VBox):
 
 def _heading(members) -> str:
     """A group's heading: the words its moves begin with (else the kind's name)."""
-    texts = [t.split() for t, _ in members]
+    texts = [m[0].split() for m in members]
     common = []
     for words in zip(*texts):
         if len(set(words)) != 1:

@@ -51,7 +51,11 @@ def test_stepper_clicks_through_the_game(name):
         else:
             buttons = with_class(s, "kingdoms-action")
             assert buttons, f"no action button at a decision of {name}"
-            labels = [str(a) for a in before.legal_actions()]
+            acts = before.legal_actions()
+            viewer = s.viewer()                          # labels of State.action_picture
+            drawn = (before if viewer == "all" else before.view(viewer)).action_picture(acts)
+            marks = drawn[1] if drawn else ("",) * len(acts)
+            labels = [f"{m} · {a}" if m else str(a) for a, m in zip(acts, marks)]
             assert [b.description for b in buttons] == labels[:len(buttons)]
             filters = with_class(s, "kingdoms-filter")
             if filters:                                  # many choices: narrow, then click

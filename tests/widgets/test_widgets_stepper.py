@@ -376,3 +376,58 @@ def test_the_tree_is_not_opened_in_a_players_view_of_hidden_cards():
     s.perspective = "all"
     assert not with_class(s, "kingdoms-open-tree")[0].disabled
     assert isinstance(s.open_tree(), TreeExplorer)
+
+
+# ------------------------------------------------- State.action_picture (the moves drawn)
+
+@dataclass(frozen=True)
+class Pictured(HighCardState):
+    """High Card whose moves are drawn: a picture labels each move."""
+
+    def action_picture(self, actions):
+        labels = tuple("S" if isinstance(a, Stand) else "R" for a in actions)
+        return (f"<svg role='img' aria-label='table'><text>{' '.join(labels)}</text></svg>",
+                labels)
+
+
+@dataclass(frozen=True)
+class BrokenPicture(HighCardState):
+    def action_picture(self, actions):
+        return "<svg/>", ("only one label",) * (len(actions) + 1)
+
+
+def like(cls, state):
+    return cls(state.game, hands=state.hands, deck=state.deck, to_act=state.to_act,
+               redrawing=state.redrawing)
+
+
+def test_action_picture_default_is_none():
+    assert dealt().action_picture(dealt().legal_actions()) is None
+    s = Stepper(dealt())
+    assert with_class(s, "kingdoms-action-picture") == []
+    assert [b.description for b in with_class(s, "kingdoms-action")] == ["stand", "redraw"]
+
+
+def test_stepper_shows_the_action_picture_and_its_labels_on_the_buttons():
+    s = Stepper(like(Pictured, dealt()), max_buttons=1)
+    pics = with_class(s, "kingdoms-action-picture")
+    assert len(pics) == 1 and "S R" in pics[0].value
+    buttons = with_class(s, "kingdoms-action")
+    assert [b.description for b in buttons] == ["S · stand", "R · redraw"]
+    text = "".join(w.value for w in with_class_type(s, W.HTML))
+    assert "Stand" in text and "Redraw" in text             # group headings unchanged
+    search = with_class(s, "kingdoms-filter")[0]
+    search.value = "r ·"                                    # the filter finds labels
+    assert [b.layout.display for b in buttons] == ["none", None]
+    buttons[1].click()
+    assert s.state.redrawing                                # the labelled move was taken
+
+
+def test_a_malformed_action_picture_is_a_note_not_a_crash():
+    s = Stepper(like(BrokenPicture, dealt()))
+    pics = with_class(s, "kingdoms-action-picture")
+    assert pics == []
+    assert "picture of the moves failed" in "".join(
+        w.value for w in with_class_type(s, W.HTML))
+    assert [b.description for b in with_class(s, "kingdoms-action")] == ["stand", "redraw"]
+    assert s.choose("stand")
