@@ -335,6 +335,7 @@ def test_same_seed_same_game(name, config):
     assert play(game, random_policy, seed=123).steps == play(game, random_policy, seed=123).steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, config", configurations("trees"))
 def test_trees_and_solver_work_midgame(name, config):
     """The generic tree and solver tools handle every game (a few steps in)."""
@@ -595,6 +596,7 @@ def test_data_ranges_are_declared_and_name_keys_of_the_file(name):
                         and (hi is None or x <= hi), (pattern, x)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", _data_games())
 def test_data_values_outside_their_declared_range_are_refused_naming_the_key(name, tmp_path):
     """For every declared key (its first and last place in the file): one below, one
@@ -608,6 +610,7 @@ def test_data_values_outside_their_declared_range_are_refused_naming_the_key(nam
                 _refused_naming(name, _write(tmp_path, mutated), _dotted(path))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", _data_games())
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture,

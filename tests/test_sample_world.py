@@ -192,6 +192,7 @@ def _chi_square_ok(counts: Counter, probs: dict, n: int) -> None:
     assert chisquare(observed, expected).pvalue > 1e-3
 
 
+@pytest.mark.slow
 def test_horse_worlds_are_a_uniform_shuffle_of_the_unseen_cards():
     """Two players; player 1 sees their hand, the discard pile and the tableaux: the
     other hand (4 cards) and a deck cut down to 3 cards (the rest moved to the
@@ -227,6 +228,7 @@ def test_horse_worlds_are_a_uniform_shuffle_of_the_unseen_cards():
     _chi_square_ok(counts, probs, n)
 
 
+@pytest.mark.slow
 def test_ten_characters_worlds_are_uniform_and_keep_what_the_fortune_teller_saw():
     """Two players, hands of 3, nearly every other card in the box: the other hand and
     a draw pile of 3 cards are dealt from 6 unseen cards, uniformly among the deals
@@ -421,6 +423,7 @@ def test_a_world_depends_only_on_what_the_player_sees(name, opts, swap):
         assert s.sample_world(0, random.Random(seed)) == t.sample_world(0, random.Random(seed))
 
 
+@pytest.mark.slow
 def test_woods_worlds_match_the_exact_worlds_of_the_odds_module():
     """A second, independent reading: ``kingdoms.woods.odds.worlds`` lists every world
     of a position with its exact probability; the sampled worlds are those states,

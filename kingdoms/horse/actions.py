@@ -54,7 +54,7 @@ class Roll(_HorseAction):
     mult: str
 
     def _text(self):
-        return f"the dice show {', '.join(self.king)} | multiply {self.mult}"
+        return f"the dice show {', '.join(self.king)} and the pink die shows {self.mult}"
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ def text(state) -> str:
             f"turn, {PHASES.get(state.phase, state.phase)}")
     lines = [head]
     if state.dice:
-        lines.append(f"Dice: {', '.join(state.dice[0])} | multiply {state.dice[1]}"
+        lines.append(f"Dice: {', '.join(state.dice[0])}; the pink die shows {state.dice[1]}"
                      + (f"  (re-rolls left {state.rerolls_left})" if state.phase == "keep" else ""))
     if state.phase == "effects" and state.unused:
         lines.append(f"Not yet carried out: {', '.join(state.unused)}")
@@ -281,7 +281,7 @@ def html(state) -> str:
     top = esc(text(state).split("\n")[0])
     info = []
     if state.dice:
-        info.append("Dice: " + esc(", ".join(state.dice[0])) + " | multiply " + esc(state.dice[1]))
+        info.append("Dice: " + esc(", ".join(state.dice[0])) + "; the pink die shows " + esc(state.dice[1]))
     info.append("Supply: " + esc(herd_text(state.supply)))
     if state.moritz is not None:
         info.append("Moritz: " + esc(herd_text(state.moritz)))

@@ -1102,8 +1102,9 @@ class WoodsState(State):
             if count == 1:          # (a deck of one kind, or nothing left to deal)
                 return ((self._sample_chance(random.Random(0)), Fraction(1)),)
             raise TooManyOutcomes(
-                f"the deal of round {self.round} has {count:,} distinct outcomes; "
-                "sample it with sample_chance(rng)", count)
+                f"the deal of round {self.round} has {count:,} different outcomes, too many "
+                "to list one by one; shuffle and deal at random instead (each deal is "
+                "equally likely)", count)
         return self._draws(self.turn, pd[1])
 
     def _draws(self, drawer, victim) -> tuple:

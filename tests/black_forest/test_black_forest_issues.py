@@ -109,6 +109,7 @@ def test_data_rounds_times_encounters_must_fit_the_encounter_deck(tmp_path):
         game(3, data=str(path))
 
 
+@pytest.mark.slow
 def test_data_four_encounters_per_round_no_longer_crashes(tmp_path):
     # issue 17: `encounters_per_round = 4` loaded and then crashed mid-game
     path = edited(tmp_path, "encounters_per_round = 3", "encounters_per_round = 4")

@@ -94,6 +94,7 @@ def test_known_cards_in_a_hand_against_brute_force():
     assert odds.p_win(s.view(me), card, space, known={rival: known}) == wins
 
 
+@pytest.mark.slow
 def test_right_side_against_brute_force():
     g = kingdoms.game("black_forest", players=2)
     s = open_encounter([["Red 9", "Red 4", "Green 7", "Red 1"],

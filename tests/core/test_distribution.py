@@ -95,6 +95,7 @@ def test_sympy_export():
     assert P(X > 4) == Fraction(1, 3)
 
 
+@pytest.mark.slow
 def test_tables_and_plot():
     assert "1/6" in d6.table()
     assert "<table>" in d6._repr_html_()

@@ -25,6 +25,7 @@ def stand_on_three(state, rng):
     return Stand() if state.hands[state.current_player()] == 3 else state.legal_actions()[-1]
 
 
+@pytest.mark.slow
 def test_simulate_agrees_with_exact_value():
     # Both players redraw unless holding a 3: exact win share of player 0 by expectimax
     game = HighCard()

@@ -218,6 +218,7 @@ def _paths(x, prefix=()):
             yield from _paths(v, prefix + (i,))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_mutated_records_give_record_error_or_replay(data):

@@ -197,6 +197,7 @@ def test_no_village_card_actions_do_not_show_the_face_down_supply():
     assert "lake" not in str(s1.history(1)[-1][1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 @settings(max_examples=3, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])

@@ -24,6 +24,7 @@ def test_reachable_terrains_follow_the_cost_table():
     assert odds.reachable_terrains({"trollwagon": 1}, RULES) == {"plains"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cards", [2, 4])
 def test_deal_odds_equal_enumeration_by_kind(cards):
     assert odds.deal_can_reach(G, cards) == odds.deal_reach_by_enumeration(G, cards)
@@ -38,6 +39,7 @@ def test_deal_odds_on_a_tiny_pile_by_listing_every_hand():
     assert odds.deal_can_reach(G, 3, pile=pile) == Fraction(good, len(hands))
 
 
+@pytest.mark.slow
 def test_ten_card_deal_odds_against_simulation():
     p = odds.deal_can_reach(G)            # the first round's 10 cards
     n = 20_000

@@ -147,6 +147,7 @@ def test_solution_region_outside_a_solution_cell_is_refused():
         student_version(nb, name="ex.ipynb")
 
 
+@pytest.mark.slow
 def test_cli_writes_every_notebook_keeping_subfolders(tmp_path):
     src = tmp_path / "exercises"
     (src / "horse").mkdir(parents=True)
@@ -165,6 +166,7 @@ def test_cli_writes_every_notebook_keeping_subfolders(tmp_path):
     assert "2 student notebooks" in r.stdout
 
 
+@pytest.mark.slow
 def test_cli_refuses_to_write_into_the_sources(tmp_path):
     (tmp_path / "ex").mkdir()
     with pytest.raises(ValueError):

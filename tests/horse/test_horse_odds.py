@@ -70,6 +70,7 @@ def test_optimal_cattle_policy_is_keep_the_halves():
     assert abs(hits / n - float(pol.value)) < tol(pol.value, n)
 
 
+@pytest.mark.slow
 def test_sheep_value_policy_agrees_with_expectimax_on_full_dice():
     herd = (3, 1, 0, 0)
     goal = odds.goal_sheep_value(herd)
@@ -174,6 +175,7 @@ def test_useful_die_left_brute_force():
     assert greedy == 1 - Fraction(5, 6) ** 3 - 3 * Fraction(1, 6) * Fraction(5, 6) ** 2
 
 
+@pytest.mark.slow
 def test_moritz_chain_rows_and_mean_against_pmf_and_simulation():
     chain = odds.moritz_chain()
     assert all(sum(row.values()) == 1 for row in chain.values())

@@ -126,6 +126,7 @@ def passive(state, rng):
     return acts[0]          # keep all dice / keep the hand / forced run-away
 
 
+@pytest.mark.slow
 def test_engine_moritz_agrees_with_the_markov_chain():
     from kingdoms.horse import odds
     g = kingdoms.game("horse", players=1)

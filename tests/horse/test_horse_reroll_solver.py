@@ -1,5 +1,6 @@
 """The re-roll solver in exact integers (``solve_rerolls``), its fast choices-only form
 (``keep_policy``, cached by the dice values) and the greedy bot that uses it."""
+import pytest
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
@@ -47,6 +48,7 @@ goal_tables = st.lists(st.fractions(min_value=-5, max_value=5, max_denominator=7
                        min_size=len(ROLLS), max_size=len(ROLLS))
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(goal_tables, st.integers(0, 2))
 def test_solve_rerolls_equals_the_fraction_recursion(table, rerolls):

@@ -58,6 +58,7 @@ def _play_random(game, seed=0, steps=None):
 
 # --------------------------------------------------------------------------- OpenSpiel's API test
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cfg", CONFIGS, ids=_id)
 def test_openspiel_random_sim_test_passes(cfg):
     """pyspiel.random_sim_test: legal actions sorted and masked, chance outcomes summing
@@ -367,6 +368,7 @@ def test_resampled_states_look_the_same_to_the_player():
 
 # --------------------------------------------------------------------------- solving
 
+@pytest.mark.slow
 def test_openspiel_expectiminimax_equals_our_exact_expectimax():
     """Ten Characters, the last turn of the last pass (Fortune Teller and Unicorn in the
     hands, so chance nodes too): OpenSpiel's expectiminimax value for player 1 equals

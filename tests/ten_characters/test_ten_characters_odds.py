@@ -68,6 +68,7 @@ matrices = st.integers(1, 5).flatmap(lambda m: st.integers(1, 5).flatmap(
                                 min_size=n, max_size=n), min_size=m, max_size=m)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(A=matrices)
 def test_random_matrices_satisfy_the_equilibrium_conditions_exactly(A):
@@ -78,6 +79,7 @@ def test_random_matrices_satisfy_the_equilibrium_conditions_exactly(A):
     assert v == max(sum(A[i][j] * y[j] for j in range(len(A[0]))) for i in range(len(A)))
 
 
+@pytest.mark.slow
 def test_value_agrees_with_sympy_linear_programming():
     from sympy import Rational, symbols
     from sympy.solvers.simplex import lpmax
@@ -141,6 +143,7 @@ def brute_unicorn_entry(s, other):
     return value
 
 
+@pytest.mark.slow
 def test_payoff_entry_with_a_unicorn_draw_matches_brute_force_and_simulation():
     s = unicorn_position()
     pm = payoff_matrix(s)

@@ -29,6 +29,7 @@ def with_class(widget, css):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", kingdoms.games())
 def test_stepper_clicks_through_the_game(name):
     game = game_or_skip(name)

@@ -75,6 +75,7 @@ def test_teacher_picks_the_outcome_by_hand():
     assert s.history == ((CHANCE, Deal(3)),)
 
 
+@pytest.mark.slow
 def test_roll_is_seeded():
     def rolls(seed):
         s = Stepper(game(), show_setup=True, seed=seed)

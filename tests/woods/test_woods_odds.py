@@ -1,4 +1,5 @@
 """King of the Woods odds: exact helpers against brute force and seeded simulation."""
+import pytest
 from collections import Counter
 from fractions import Fraction
 import itertools
@@ -127,6 +128,7 @@ def test_fool_outcome_tiny_case_by_hand():
     assert odds.danger_and_rescue(d)["danger (exactly 3)"] == Fraction(1, 2)
 
 
+@pytest.mark.slow
 def test_fool_outcome_exact_against_simulation():
     g = Woods(players=2)
     s = g.position(hands=[["Fool", "Fool", "Assassin"], ["Fool", "Guard", "Knight"]],
@@ -163,6 +165,7 @@ def _minimax(s, me_scores):
     return max(vals) if s.current_player() == 0 else min(vals)
 
 
+@pytest.mark.slow
 def test_endgame_margin_solve_matches_independent_minimax():
     g = Woods(players=2)
     s = g.position(hands=[["Fool", "Assassin", "Treasurer"], ["Fool", "Knight", "Squire"]],
@@ -201,6 +204,7 @@ def test_endgame_tree_draws():
     draw_tree(tree)
 
 
+@pytest.mark.slow
 def test_fool_outcome_from_view_averages_the_worlds():
     g = Woods(players=2, one_round=True)
     s = g.position(hands=[["Fool", "Guard"], ["Fool", "Trader"]],
@@ -218,6 +222,7 @@ def test_fool_outcome_from_view_averages_the_worlds():
     assert len(w) > 1 and sum(d.values()) == 1
 
 
+@pytest.mark.slow
 def test_fool_outcome_from_view_exact_against_simulation():
     g = Woods(players=2, one_round=True)
     s = g.position(hands=[["Fool", "Guard"], ["Fool", "Trader"]],

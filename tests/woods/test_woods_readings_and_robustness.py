@@ -423,6 +423,7 @@ def _fuzzed_valid(rng):
     return text
 
 
+@pytest.mark.slow
 def test_fuzzed_valid_data_files_play_to_an_end(tmp_path):
     """Extreme-but-valid data: games build, never lack a legal action, and end (by the
     rules, or — only if nobody can score — by the stated safeguard)."""
