@@ -457,6 +457,12 @@ class Game:
         so that a printed solution and a drawn tree can name the same objective."""
         return {"share of the win": _share_of_the_win}
 
+    def action_text(self, action) -> str:
+        """``action`` as a person reads it in this game (buttons, move logs).  The
+        default is ``str(action)``; a game whose action texts cannot know the players'
+        names (an action does not carry the game) overrides it."""
+        return _action_text(action)
+
     # -- for other frameworks (kingdoms.interop.openspiel) ------------------------
     def action_universe(self) -> tuple:
         """Every action and chance outcome this configuration can ever produce, in a

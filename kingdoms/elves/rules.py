@@ -631,6 +631,21 @@ class Elves(Game):
             return str(self.player_names[player])
         return f"Player {player + 1}"
 
+    def action_text(self, action) -> str:
+        """The action's text with the players' given names: an action names players
+        "Player 1" … (it does not carry the game), as ``journey``'s texts do."""
+        text = super().action_text(action)
+        if not self.player_names:
+            return text
+        return _PLAYER_IN_TEXT.sub(lambda m: self._named(int(m.group(1))), text)
+
+    def _named(self, number: int) -> str:
+        return self.player_name(number - 1) if 1 <= number <= self.players else f"Player {number}"
+
+
+# how action texts name a player (journey's ``_p``): "Player 3"
+_PLAYER_IN_TEXT = re.compile(r"\bPlayer (\d+)\b")
+
 
 def _plain(x):
     """JSON for the data file's read-only mappings (for its digest)."""

@@ -832,6 +832,22 @@ class HorseState(State):
         from .worlds import sample_world
         return sample_world(self, player, rng)
 
+    def describe(self) -> str:
+        """A short line: what chance does now, whose turn, or the result."""
+        if self.current_player() != CHANCE:
+            return super().describe()
+        g = self.game
+        if self.draws or self.phase == "deal":
+            who = self.draws[0] if self.draws else self._deal_target()
+            return (f"Dealing a farm card to {g.player_name(who)}" if self.phase == "deal"
+                    and not self.draws else f"{g.player_name(who)} draws a farm card")
+        if self.phase == "moritz":
+            return "Moritz rolls"
+        dice = f"the {g.comp.king_count} King dice and the pink die"
+        if self.phase == "reroll":
+            return f"{g.player_name(self.active)} re-rolls the dice not kept"
+        return f"Rolling {dice} for {g.player_name(self.active)}"
+
     def short(self) -> str:
         from .render import short
         return short(self)

@@ -403,7 +403,7 @@ class Stepper(W.VBox):
         except TooManyOutcomes:
             options = ()
         for a in options:
-            if str(a) == text:
+            if str(a) == text or self.game.action_text(a) == text:
                 return a
         return None
 
@@ -541,14 +541,15 @@ class Stepper(W.VBox):
     def _log_html(self, persp) -> str:
         items = []
         if self.setup:
-            setup = [str(a if persp == OMNISCIENT else a.seen_by(persp))
+            setup = [self.game.action_text(a if persp == OMNISCIENT else a.seen_by(persp))
                      for _, a in self.setup]
             shown = "; ".join(setup[:6]) + (f"; … ({len(setup) - 6} more)" if len(setup) > 6 else "")
             items.append(f"<li><i>set-up by chance ({len(setup)} steps, seed "
                          f"{html.escape(str(self.seed))}): {html.escape(shown)}</i></li>")
         for who, action in self.history:
             a = action if persp == OMNISCIENT else action.seen_by(persp)
-            items.append(f"<li>{html.escape(self._who(who))}: {html.escape(str(a))}</li>")
+            items.append(f"<li>{html.escape(self._who(who))}: "
+                         f"{html.escape(self.game.action_text(a))}</li>")
         if not items:
             return "<i>no moves yet</i>"
         return ('<ol style="max-height:12em;overflow:auto;margin:0">' + "".join(items)
@@ -573,7 +574,8 @@ class Stepper(W.VBox):
                     "decide.", "note")))
             else:
                 rows.append(W.HBox([roll, W.HTML("&nbsp;or choose what happens:")]))
-                labels = [(f"{o} (probability {p})", o) for o, p in outcomes]
+                labels = [(f"{self.game.action_text(o)} (probability {p})", o)
+                          for o, p in outcomes]
                 rows.append(self._choice_rows(labels, ("kingdoms-outcome", "kingdoms-choice")))
         elif persp != OMNISCIENT and persp != cp:
             who = self.game.player_name(cp)
@@ -587,7 +589,7 @@ class Stepper(W.VBox):
             who = self.game.player_name(cp)
             rows.append(W.HTML(f"<b>{html.escape(who)}</b> chooses:"))
             actions = state.legal_actions()
-            labels = [(str(a), a) for a in actions]
+            labels = [(self.game.action_text(a), a) for a in actions]
             picture, marks = self._action_picture(shown or state, actions)
             if picture is not None:
                 rows.append(picture)

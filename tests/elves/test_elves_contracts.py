@@ -662,3 +662,24 @@ def test_the_game_offers_its_players_and_defaults_that_end_by_the_rules():
     assert len(defaults) == 4
     end = play_state(g, policies=defaults, seed=3)
     assert end.is_terminal() and end.unfinished() is None and max(end.gold) > 12
+
+
+def test_action_texts_use_the_given_names():
+    """Players are named one way: with player_names set, the Stepper's buttons and
+    move log (``game.action_text``) say "Anna", not "Player 1"."""
+    import random
+    names = ("Anna", "Bob", "Carl")
+    game = kingdoms.game("elves", players=3, player_names=names)
+    plain = kingdoms.game("elves", players=3)
+    state, rng, texts = game.initial_state(), random.Random(5), []
+    while len(texts) < 60 and not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        for a in state.legal_actions():
+            texts.append(game.action_text(a))
+            assert plain.action_text(a) == str(a)
+        state = state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    joined = " ".join(texts)
+    assert "Player 1" not in joined and "Player 2" not in joined
+    assert any(n in joined for n in names)

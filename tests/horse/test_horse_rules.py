@@ -428,3 +428,24 @@ def test_text_html_and_short_labels_along_a_game():
         assert len(st.short()) <= 34
         assert "My Kingdom for a Horse" in str(st)
     assert "Game over" in str(end)
+
+
+def test_chance_events_say_what_happens():
+    """Status lines for a class: a chance event says what chance does ("Rolling the
+    3 King dice and the pink die for Ann"), never just "Chance event"."""
+    import random
+    from kingdoms.core import CHANCE
+    game = kingdoms.game("horse", players=2)
+    state, rng, said = game.initial_state(), random.Random(3), set()
+    policy = game.default_policies()[0]
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            said.add(state.describe())
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(policy(state, rng))
+    assert "Dealing a farm card to Ann" in said
+    assert "Rolling the 3 King dice and the pink die for Ann" in said
+    assert not any(s.startswith("Chance event") for s in said)
