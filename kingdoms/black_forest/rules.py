@@ -63,7 +63,7 @@ from typing import Any, Mapping
 
 from kingdoms.core.data import load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    State, replace, same_value)
+                                    State, replace, safe_repr, same_value)
 
 __all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
            "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
@@ -211,22 +211,9 @@ def _seat(player, who=None) -> str:
         return who
     if isinstance(player, int) and not isinstance(player, bool) and player >= 0:
         return f"the player in seat {player + 1}"
-    return f"player {_safe_repr(player)}"
+    return f"player {safe_repr(player)}"
 
 
-def _safe_repr(x) -> str:
-    try:
-        text = repr(x)
-    except Exception:          # a hostile object: its type is enough
-        text = f"<{type(x).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _safe_str(x) -> str:
-    try:
-        return str(x)
-    except Exception:
-        return _safe_repr(x)
 
 
 def _card_text(card, long: bool = False) -> str:
@@ -237,7 +224,7 @@ def _card_text(card, long: bool = False) -> str:
             return card.label() if long else str(card)
         except Exception:
             pass
-    return f"{_safe_repr(card)} (not a card)"
+    return f"{safe_repr(card)} (not a card)"
 
 
 @dataclass(frozen=True)
@@ -286,7 +273,7 @@ class Play(Action):
             return f"{who} plays a card face down on the Right side"
         face = " face down" if self.space == "right" else ""
         where = (SPACE_NAMES[self.space] if isinstance(self.space, str) and self.space in SPACE_NAMES
-                 else f"{_safe_repr(self.space)} (not a space)")
+                 else f"{safe_repr(self.space)} (not a space)")
         return f"{who} plays {_card_text(self.card, long=True)}{face} on {where}"
 
     def seen_by(self, player: int) -> "Play":
@@ -884,19 +871,19 @@ class BlackForestState(State):
         n = self.game.players
         who = action.player
         if type(who) is not int:
-            return f"the player is a seat number 0-{n - 1}, not {_safe_repr(who)}."
+            return f"the player is a seat number 0-{n - 1}, not {safe_repr(who)}."
         if who != p:
             other = self.game.player_name(who) if 0 <= who < n else f"seat {who}"
             return f"it is {name}'s turn, not {other}'s."
         if not isinstance(action.card, Card):
-            return f"{_safe_repr(action.card)} is not a card."
+            return f"{safe_repr(action.card)} is not a card."
         if not any(same_value(c, action.card) for c in self.hands[p]):
             return (f"you may only play or discard a card from your own hand "
                     f"({_card_text(action.card)} is not in it).")
         if isinstance(action, Play):
             if type(action.space) is not str or action.space not in SPACES:
                 return (f"the spaces are 'bottom', 'left', 'top' and 'right', not "
-                        f"{_safe_repr(action.space)}.")
+                        f"{safe_repr(action.space)}.")
             if action.space == "right":
                 return "each player may put only one card face down on the Right side."
             return (f"{SPACE_NAMES[action.space]} holds only {CAPACITY[action.space]} "
@@ -1049,7 +1036,7 @@ class BlackForestState(State):
         if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
             raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
                              f"({', '.join(self.game.player_name(q) for q in range(n))}), "
-                             f"not {_safe_repr(player)}")
+                             f"not {safe_repr(player)}")
 
         def hide(cards, p):
             return cards if p == player else (HIDDEN,) * len(cards)

@@ -244,6 +244,16 @@ _SIMPLE_TYPES = {"int": int, "str": str, "bool": bool, "float": float, "None": t
                  "NoneType": type(None), "tuple": tuple, "Optional": None, "Union": None}
 
 
+def safe_repr(x, limit: int = 60) -> str:
+    """``repr(x)`` for messages about bad input: never raises (a hostile object gives
+    its type's name) and is cut to ``limit`` characters."""
+    try:
+        text = repr(x)
+    except Exception:
+        text = f"<{type(x).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _safe_repr(x, limit: int = 40) -> str:
     try:
         text = repr(x)

@@ -40,7 +40,7 @@ from typing import Mapping
 
 from kingdoms.core.data import DataError, load_data
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
-                                    GameOptionError, State, replace)
+                                    GameOptionError, State, replace, safe_repr)
 
 from . import scoring as _scoring
 from .scoring import CHARACTERS, COLUMNS, LABELS
@@ -62,7 +62,7 @@ def _name(p) -> str:
     player names).  Never raises, whatever ``p`` is (texts of malformed actions)."""
     if isinstance(p, int) and not isinstance(p, bool) and p >= 0:
         return f"Player {p + 1}"
-    return f"player {_safe_repr(p)}"
+    return f"player {safe_repr(p)}"
 
 
 def _label(card) -> str:
@@ -70,28 +70,15 @@ def _label(card) -> str:
         return "a card"
     if isinstance(card, str) and card in LABELS:
         return f"the {LABELS[card]}"
-    return f"{_safe_repr(card)} (not a character)"
+    return f"{safe_repr(card)} (not a character)"
 
 
 def _column_label(column) -> str:
     if isinstance(column, str) and column in LABELS:
         return LABELS[column]
-    return f"{_safe_repr(column)} (not a column)"
+    return f"{safe_repr(column)} (not a column)"
 
 
-def _safe_repr(x) -> str:
-    try:
-        text = repr(x)
-    except Exception:          # a hostile object: its type is enough
-        text = f"<{type(x).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _safe_str(x) -> str:
-    try:
-        return str(x)
-    except Exception:
-        return _safe_repr(x)
 
 
 # =========================================================================== actions
@@ -133,7 +120,7 @@ class KnightRemove(Action):
             return f"{_name(self.player)}'s Knight removes a Dragon"
         if self.remove is False:
             return f"{_name(self.player)}'s Knight leaves the Dragons alone"
-        return f"{_name(self.player)}'s Knight: remove={_safe_repr(self.remove)} (not True or False)"
+        return f"{_name(self.player)}'s Knight: remove={safe_repr(self.remove)} (not True or False)"
 
 
 @dataclass(frozen=True)
@@ -341,7 +328,7 @@ class TenCharacters(Game):
         if not isinstance(self.unicorn, str) or self.unicorn not in UNICORN_READINGS:
             raise GameOptionError(f"{self.title}: unicorn must be one of "
                                   f"{', '.join(map(repr, UNICORN_READINGS))}, not "
-                                  f"{_safe_repr(self.unicorn)}")
+                                  f"{safe_repr(self.unicorn)}")
         parsed = _parse(self)
         lo, hi = parsed["min_players"], parsed["max_players"]
         if not lo <= self.players <= hi:
@@ -425,7 +412,7 @@ class TenCharacters(Game):
             return "?"
         if isinstance(card, str) and card in self.labels:
             return self.labels[card]
-        return f"{_safe_repr(card)} (not a character)"
+        return f"{safe_repr(card)} (not a character)"
 
     # -- start ----------------------------------------------------------------
     def objectives(self) -> dict:
@@ -947,7 +934,7 @@ class TenCharactersState(State):
         if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
             raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
                              f"({', '.join(self.game.player_name(q) for q in range(n))}), "
-                             f"not {_safe_repr(player)}")
+                             f"not {safe_repr(player)}")
         hands = tuple(h if p == player else (HIDDEN,) * len(h) for p, h in enumerate(self.hands))
         chosen = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(self.chosen))
         disc = tuple(c if p == player or c is None else HIDDEN

@@ -15,7 +15,6 @@ import io
 import math
 import random
 from collections import Counter
-from fractions import Fraction
 from typing import Any, Callable
 
 import ipywidgets as W

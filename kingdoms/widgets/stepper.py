@@ -29,7 +29,6 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.protocol import CHANCE, TERMINAL, Game, IllegalAction, State, TooManyOutcomes
-from ..core.tree import state_caption
 from ._common import button, close_all, message_html
 
 __all__ = ["Stepper"]

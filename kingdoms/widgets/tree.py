@@ -184,7 +184,7 @@ class TreeExplorer(W.VBox):
         self._back_b.disabled = len(self._roots) == 1
         try:
             kids = self.children_of_root()
-        except TooManyOutcomes as e:
+        except TooManyOutcomes:
             kids = []
         self._child_actions = [a for a, _, _ in kids]
         self._children.options = [
