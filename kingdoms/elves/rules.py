@@ -1106,6 +1106,10 @@ class ElvesState(State):
         supply = self.supply if searching else _hidden_pile(self.supply)
         return replace(self, hands=hands, supply=supply, trip=trip, gold=gold)
 
+    def sample_world(self, player: int, rng):
+        from .worlds import sample_world
+        return sample_world(self, player, rng)
+
     def is_view(self) -> bool:
         return any(x is HIDDEN for x in self.gold)
 
