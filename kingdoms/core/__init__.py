@@ -12,6 +12,7 @@ from .records import GameRecord, RecordError
 from .play import play, simulate, random_policy, first_policy, Policy, SimulationSummary
 from .solve import expectimax, Solution, TreeTooLarge
 from .tree import game_tree, draw_tree
+from .cards import SequentialDeal
 
 __all__ = [
     "CHANCE", "TERMINAL", "HIDDEN", "Action", "Game", "GameOptionError", "IllegalAction",
@@ -19,4 +20,5 @@ __all__ = [
     "multivariate_hypergeometric", "DataError", "EmbeddedData", "GameData", "load_data", "GameRecord",
     "RecordError", "play", "simulate", "random_policy", "first_policy", "Policy",
     "SimulationSummary", "expectimax", "Solution", "TreeTooLarge", "game_tree", "draw_tree",
+    "SequentialDeal",
 ]

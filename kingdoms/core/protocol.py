@@ -36,6 +36,7 @@ filling in the underscore methods, which are plain functions of the position:
 ``action_picture(acts)``  optional: a picture of where the moves go, labels
 ``Game.data_ranges()``    optional: the data file's schema, ``{key: (kind, min, max)}``
 ``sample_world(p, rng)``  hidden information: a full state ``p`` cannot tell apart
+``chance_steps()``        optional: a huge chance node as small steps (a deal)
 ========================  ==================================================
 
 ``_next`` builds the new position with ``replace(state, field=value, ...)`` from this
@@ -490,6 +491,13 @@ class Game:
         game, with the argument in the game's docstring.  Games override it."""
         raise NotImplementedError(f"{self.title} gives no bound on a game's length")
 
+    def chance_step_items(self) -> tuple:
+        """Every item a ``State.chance_steps()`` deal of this configuration can ever
+        deal (e.g. every card name), each once, in a fixed order derived from the
+        game's data (OpenSpiel numbers these steps after ``action_universe()``).
+        Default ``()``: the game offers no chance steps."""
+        return ()
+
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)
         if names and player < len(names):
@@ -708,6 +716,16 @@ class State:
         game's own ``view`` gets this check automatically)."""
         self._check_player(player, "view")
         return self
+
+    def chance_steps(self) -> "SequentialDeal | None":
+        """At a chance node too large to list (``TooManyOutcomes``), the same event as
+        a sequence of small ones, for frameworks that need every chance node listed:
+        a ``kingdoms.core.cards.SequentialDeal`` (a deal one item at a time, in a fixed
+        order of places, each step with its exact ``Fraction`` probability) whose
+        ``outcome(dealt)`` for the complete deal is the outcome ``apply`` accepts.  A
+        game may offer it at every state of such an event (also where the deal happens
+        to have a single outcome).  Default ``None``: no steps."""
+        return None
 
     def sample_world(self, player: int, rng) -> "State":
         """A full state consistent with everything ``player`` has seen (own hand,

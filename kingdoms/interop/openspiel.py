@@ -26,17 +26,19 @@ Action ids
 
 Huge chance events
     A chance event too large to list (our protocol raises ``TooManyOutcomes`` and offers
-    ``sample_chance(rng)``) cannot be one explicit OpenSpiel chance node.  The only one
-    is King of the Woods' deal of a round (millions of distinct deals).  The adapter
-    deals it *one card at a time*: first the cards set aside, then the hands from seat
-    0 on (the order Woods' own sampler uses), each step a chance node "the next card is
-    a <follower>" with the exact probability copies-left / cards-left.  These steps
-    have their own ids after the universe: ``len(universe) + k`` for the ``k``-th
-    follower in ``game.followers`` order.  Dealing card by card gives every deal
-    (hands and set-aside pile as multisets) exactly the probability of the shuffle, so
+    ``sample_chance(rng)``) cannot be one explicit OpenSpiel chance node.  A game that
+    has one offers it as small steps with the protocol hook ``State.chance_steps()``: a
+    ``kingdoms.core.cards.SequentialDeal`` (e.g. King of the Woods' deal of a round:
+    the cards set aside, then the hands from seat 0 on).  The adapter deals it *one card
+    at a time*, each step a chance node "the next card dealt is a <card>" with the
+    exact probability copies-left / cards-left, wherever the game offers the steps.
+    These steps have their own ids after the universe: ``len(universe) + k`` for the
+    ``k``-th item of ``game.chance_step_items()``.  Dealing card by card gives every
+    deal (each place's cards as multisets) exactly the probability of the shuffle, so
     the game stays ``EXPLICIT_STOCHASTIC`` with exact probabilities.  When the last
-    card is dealt, our ``Deal`` outcome is applied.  A player sees the cards dealt to
-    their own hand, not the others' or the set-aside ones.
+    card is dealt, the game's own outcome (``SequentialDeal.outcome``) is applied.  A
+    player sees the cards dealt to a place they own (their hand), not the others' or
+    those of a place nobody owns (set aside).
 
 Lengths, utilities, information
     ``max_game_length()`` is the game's own bound ``game.max_game_length()`` (a true
@@ -131,8 +133,10 @@ class Universe:
         self.actions = actions
         self.index = index
         self.key = kgame.action_key
-        # card-by-card deal steps (King of the Woods' deal; see the module doc)
-        cards = tuple(getattr(kgame, "followers", ())) if _deals_by_card(kgame) else ()
+        # card-by-card deal steps (State.chance_steps; see the module doc)
+        cards = tuple(kgame.chance_step_items())
+        if len(set(cards)) != len(cards):
+            raise ValueError(f"{kgame.title}: chance_step_items() lists an item twice")
         self.deal_cards = cards
         self.deal_ids = {c: len(actions) + k for k, c in enumerate(cards)}
         self.size = len(actions) + len(cards)
@@ -158,6 +162,15 @@ class Universe:
                 return a
         return key_action       # not legal here: apply will refuse it
 
+    def deal_id(self, card, state) -> int:
+        """The id of the deal step "the next card dealt is a ``card``"."""
+        try:
+            return self.deal_ids[card]
+        except (KeyError, TypeError):
+            raise RuntimeError(
+                f"{state.game.title}: chance_steps() deals {card}, which is not in the "
+                "game's chance_step_items() (please report this)") from None
+
     def action(self, i: int):
         if 0 <= i < len(self.actions):
             return self.actions[i]
@@ -167,12 +180,6 @@ class Universe:
         raise ValueError(f"action id {i} is outside 0..{self.size - 1}")
 
 
-def _deals_by_card(kgame) -> bool:
-    """Does this game have a deal too large to list that the adapter deals card by card?
-    (King of the Woods: states with ``deal_layout()`` and ``round_deck()``.)"""
-    return kgame.name == "woods"
-
-
 def universe_of(kgame) -> Universe:
     """The action numbering of a ``kingdoms`` game (see the module doc)."""
     return Universe(kgame)
@@ -180,19 +187,23 @@ def universe_of(kgame) -> Universe:
 
 # --------------------------------------------------------------------------- positions
 
+_UNSET = object()
+
+
 class _Pos:
     """An immutable position of the adapter: our state, a card-by-card deal under way
     (the cards dealt so far, or None), the previous position and the step from it.
     ``copy.deepcopy`` (what pyspiel's ``clone`` does) returns it unchanged."""
 
-    __slots__ = ("k", "deal", "prev", "step", "lines")
+    __slots__ = ("k", "deal", "prev", "step", "lines", "plan")
 
-    def __init__(self, k, deal=None, prev=None, step=None):
+    def __init__(self, k, deal=None, prev=None, step=None, plan=_UNSET):
         self.k = k
         self.deal = deal
         self.prev = prev
         self.step = step            # (who, action id, seen-by texts per player)
         self.lines = {}             # player -> information-state history text (cache)
+        self.plan = plan            # the SequentialDeal at k, if any (cache)
 
     def __deepcopy__(self, memo):
         return self
@@ -387,10 +398,9 @@ class KingdomsState(pyspiel.State):
         probabilities that ``chance_outcomes()`` gives as floats."""
         pos = self._pos
         uni = self._universe()
-        if pos.deal is not None or _deal_pending(pos.k, uni):
-            left = _deal_left(pos.k, pos.deal or ())
-            total = sum(left.values())
-            return sorted((uni.deal_ids[c], Fraction(n, total)) for c, n in left.items() if n)
+        plan = _plan(pos, uni)
+        if plan is not None:
+            return sorted((uni.deal_id(c, pos.k), p) for c, p in plan.steps(pos.deal or ()))
         try:
             outcomes = pos.k.chance_outcomes()
         except TooManyOutcomes as e:
@@ -405,22 +415,22 @@ class KingdomsState(pyspiel.State):
         k = pos.k
         kgame = k.game
         who = self.current_player()
-        if who == pyspiel.PlayerId.CHANCE and (pos.deal is not None or _deal_pending(k, uni)):
+        plan = _plan(pos, uni) if who == pyspiel.PlayerId.CHANCE else None
+        if plan is not None:
             step = uni.action(action_id)
             if not isinstance(step, _DealStep):
                 raise ValueError(f"action id {action_id} is not a card of this deal")
             dealt = pos.deal or ()
-            if _deal_left(k, dealt).get(step.card, 0) <= 0:
+            if plan.left(dealt).get(step.card, 0) <= 0:
                 raise ValueError(f"no {step.card} is left to deal")
-            slot = _deal_slot(k, len(dealt))
+            slot = plan.owner_of(len(dealt))
             dealt = dealt + (step.card,)
-            sizes, aside = k.deal_layout()
-            if len(dealt) == aside + sum(sizes):
-                nk, deal = k.apply(_deal_outcome(k, dealt)), None
+            if plan.is_complete(dealt):
+                nk, deal, nplan = k.apply(plan.outcome(dealt)), None, _UNSET
             else:
-                nk, deal = k, dealt
+                nk, deal, nplan = k, dealt, plan
             seen = _seen_texts(kgame, step, who, slot)
-            self._pos = _Pos(nk, deal, pos, (_who_text(kgame, who), action_id, seen))
+            self._pos = _Pos(nk, deal, pos, (_who_text(kgame, who), action_id, seen), nplan)
             return
         action = uni.at(action_id, k)
         nk = k.apply(action)            # raises IllegalAction if not legal here
@@ -502,7 +512,8 @@ def _observation(pos: _Pos, player: int) -> str:
     card-by-card deal, the cards dealt to ``player`` so far)."""
     text = str(pos.k.view(player))
     if pos.deal is not None:
-        mine = [c for i, c in enumerate(pos.deal) if _deal_slot(pos.k, i) == player]
+        plan = pos.plan
+        mine = [c for i, c in enumerate(pos.deal) if plan.owner_of(i) == player]
         text += (f"\n(dealing: {len(pos.deal)} cards dealt so far; to you: "
                  f"{', '.join(mine) or 'none yet'})")
     return text
@@ -532,45 +543,30 @@ class _Observer:
 
 # --------------------------------------------------------------------------- the card-by-card deal
 
+def _steps_at(k, uni: Universe):
+    """The game's ``SequentialDeal`` at our state ``k`` (``State.chance_steps``), or
+    None when ``k`` is no chance node the adapter deals card by card."""
+    if not uni.deal_cards or k.current_player() != CHANCE:
+        return None
+    return k.chance_steps()
+
+
+def _plan(pos: _Pos, uni: Universe):
+    """The card-by-card deal at ``pos`` (under way or about to start), or None."""
+    plan = pos.plan
+    if plan is _UNSET:
+        plan = pos.plan = _steps_at(pos.k, uni)
+    return plan
+
+
 def _deal_pending(k, uni: Universe) -> bool:
     """Is ``k`` at a deal the adapter deals card by card?"""
-    if not uni.deal_cards or k.current_player() != CHANCE:
-        return False
-    pending = getattr(k, "pending", None)
-    return bool(pending) and pending[0] == "deal"
-
-
-def _deal_left(k, dealt: tuple) -> dict:
-    left: dict = {}
-    for c in k.round_deck():
-        left[c] = left.get(c, 0) + 1
-    for c in dealt:
-        left[c] -= 1
-    return left
+    return _steps_at(k, uni) is not None
 
 
 def _deal_slot(k, i: int) -> int | None:
-    """Who receives the ``i``-th card of the deal (None: set aside)."""
-    sizes, aside = k.deal_layout()
-    if i < aside:
-        return None
-    i -= aside
-    for p, n in enumerate(sizes):
-        if i < n:
-            return p
-        i -= n
-    raise ValueError("the deal has no more cards")
-
-
-def _deal_outcome(k, dealt: tuple):
-    from kingdoms.woods.rules import Deal
-    sizes, aside = k.deal_layout()
-    hands, i = [], aside
-    for n in sizes:
-        hands.append(tuple(sorted(dealt[i:i + n])))
-        i += n
-    pile = tuple(sorted(dealt[:aside]))
-    return Deal(tuple(hands), pile)
+    """Who sees the ``i``-th card of the deal at ``k`` (None: nobody, set aside)."""
+    return k.chance_steps().owner_of(i)
 
 
 # --------------------------------------------------------------------------- resampling
@@ -648,8 +644,9 @@ def _seen_same(s: KingdomsState, action_id: int, player: int, seen: str) -> bool
     uni = s._universe()
     kgame = pos.k.game
     who = s.current_player()
-    if who == pyspiel.PlayerId.CHANCE and (pos.deal is not None or _deal_pending(pos.k, uni)):
-        slot = _deal_slot(pos.k, len(pos.deal or ()))
+    plan = _plan(pos, uni) if who == pyspiel.PlayerId.CHANCE else None
+    if plan is not None:
+        slot = plan.owner_of(len(pos.deal or ()))
         texts = _seen_texts(kgame, uni.action(action_id), who, slot)
     else:
         texts = _seen_texts(kgame, uni.at(action_id, pos.k), who)

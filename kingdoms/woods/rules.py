@@ -392,6 +392,11 @@ class Woods(Game):
         turns = 2 * len(deck) + deck.count("Scholar")
         return rounds * (len(deck) + turns * per_turn)
 
+    def chance_step_items(self) -> tuple:
+        """The cards a deal dealt card by card (``WoodsState.chance_steps``) can deal:
+        ``self.followers``."""
+        return self.followers
+
     def __reduce__(self):
         # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
         # so games and states can be sent to worker processes by ``simulate``
@@ -750,6 +755,12 @@ class Deal(Action):
         hands = tuple(h if i == player else (HIDDEN,) * len(h)
                       for i, h in enumerate(self.hands))
         return Deal(hands, (HIDDEN,) * len(self.set_aside))
+
+
+def _deal_of_piles(piles) -> "Deal":
+    """The ``Deal`` of a deal dealt card by card: ``piles`` is the set-aside pile, then
+    each hand (``WoodsState.chance_steps``)."""
+    return Deal(tuple(tuple(sorted(h)) for h in piles[1:]), tuple(sorted(piles[0])))
 
 
 # What each action's fields must hold ("card": a follower's name, "player": a player
@@ -1148,6 +1159,17 @@ class WoodsState(State):
         sizes, aside = self.deal_layout()
         return _count_deals(tuple(Counter(self.round_deck()).values()),
                             tuple(sorted(sizes + (aside,))))
+
+    def chance_steps(self):
+        """The deal of a round as single cards (``State.chance_steps``): the cards set
+        aside first, then the hands from seat 0 on (the order ``_sample_chance``
+        deals); the finished deal is our ``Deal`` (hands and pile sorted)."""
+        if self.current_player() != CHANCE or self.pending[0] != "deal":
+            return None
+        from kingdoms.core.cards import SequentialDeal
+        sizes, aside = self.deal_layout()
+        return SequentialDeal(self.round_deck(), (aside,) + sizes,
+                              (None,) + tuple(range(len(sizes))), _deal_of_piles)
 
     def _sample_chance(self, rng):
         if self.pending[0] != "deal":

@@ -112,7 +112,7 @@ def test_action_universe_is_fixed_distinct_and_sized_up_front(name):
     assert universe == kingdoms.game(name, players=2).action_universe()      # deterministic
     assert len(set(universe)) == len(universe)
     game = ko.load_game(name, players=2)
-    extra = len(kg.followers) if name == "woods" else 0     # Woods' card-by-card deal
+    extra = len(kg.chance_step_items())     # card-by-card deal steps (e.g. Woods)
     assert game.num_distinct_actions() == len(universe) + extra
     assert game.max_chance_outcomes() == game.num_distinct_actions()
 
@@ -384,3 +384,118 @@ def test_openspiel_expectiminimax_equals_our_exact_expectimax():
     value, best = expectiminimax(game.state_from(k), 1000, None, 0)
     assert value == pytest.approx(float(ours.value[0]), abs=1e-12)
     assert game.universe.at(best, k) in ours.best_actions(k)
+
+
+# --------------------------------------------------------------------------- any game's chance steps
+
+def _toy_deal_game():
+    """A test-only game with one huge-style chance event offered as steps
+    (``State.chance_steps``): two cards set aside, one to each of two players from
+    x, x, y, z; the higher card wins.  It knows nothing of the adapter."""
+    from dataclasses import dataclass
+
+    from kingdoms.core.cards import SequentialDeal
+    from kingdoms.core.protocol import Action, Game, State, TooManyOutcomes
+
+    @dataclass(frozen=True)
+    class ToyDeal(Action, record_name="toydeal/ToyDeal"):
+        hands: tuple
+        aside: tuple
+
+        def __str__(self):
+            return "deal"
+
+    @dataclass(frozen=True)
+    class ToyDealGame(Game):
+        name = "toydeal"
+        title = "Toy Deal"
+        min_players = 2
+        max_players = 2
+        hidden_information = True
+
+        def initial_state(self):
+            return ToyDealState(self, hands=None)
+
+        def action_universe(self):
+            return ()
+
+        def chance_step_items(self):
+            return ("x", "y", "z")
+
+        def max_game_length(self):
+            return 4
+
+    @dataclass(frozen=True)
+    class ToyDealState(State):
+        hands: tuple | None
+
+        def _current_player(self):
+            return CHANCE if self.hands is None else TERMINAL
+
+        def _chance_outcomes(self):
+            raise TooManyOutcomes("too many", 12)
+
+        def _is_possible_outcome(self, outcome):
+            return isinstance(outcome, ToyDeal)
+
+        def chance_steps(self):
+            if self.hands is not None:
+                return None
+            return SequentialDeal(("x", "x", "y", "z"), (2, 1, 1), (None, 0, 1),
+                                  lambda piles: ToyDeal(piles[1:], piles[0]))
+
+        def _next(self, action):
+            return ToyDealState(self.game, hands=tuple(h[0] for h in action.hands))
+
+        def _returns(self):
+            a, b = self.hands
+            return (Fraction(1), Fraction(0)) if a > b else (
+                (Fraction(0), Fraction(1)) if b > a else (Fraction(1, 2), Fraction(1, 2)))
+
+        def view(self, player):
+            if self.hands is None:
+                return self
+            return ToyDealState(self.game, hands=tuple(
+                c if i == player else "?" for i, c in enumerate(self.hands)))
+
+        def __str__(self):
+            return f"hands {self.hands}"
+
+    return ToyDealGame.create(players=2)
+
+
+def test_any_game_can_offer_its_huge_chance_event_as_steps():
+    kg = _toy_deal_game()
+    game = ko.KingdomsGame({}, kgame=kg)
+    assert game.num_distinct_actions() == 3          # the three step items, no decisions
+    finals: dict = {}
+
+    def walk(s, p):
+        if s.is_terminal():
+            finals[s.kstate.hands] = finals.get(s.kstate.hands, 0) + p
+            return
+        exact = s.exact_chance_outcomes()
+        assert sum(q for _, q in exact) == 1
+        for i, q in exact:
+            child = s.clone()
+            child.apply_action(i)
+            walk(child, p * q)
+
+    walk(game.new_initial_state(), Fraction(1))
+    # each pair of hands with its shuffle probability (orderings of x, x, y, z: 12)
+    assert sum(finals.values()) == 1
+    assert finals[("x", "x")] == Fraction(2, 12)        # y, z set aside, in 2 orders
+    assert finals[("y", "z")] == Fraction(1, 12)
+    assert finals[("x", "y")] == Fraction(2, 12)
+    # what each player sees during the deal
+    s = game.new_initial_state()
+    ids = {game.universe.action(i).card: i for i in range(3)}
+    for card in ("z", "x", "y", "x"):
+        assert not s.is_terminal()
+        s.apply_action(ids[card])
+    assert s.is_terminal() and s.kstate.hands == ("y", "x")
+    info0, info1 = s.information_state_string(0), s.information_state_string(1)
+    assert "a card is set aside" in info0 and "you are dealt a y" in info0
+    assert "z" not in info0 and "dealt a x" not in info0
+    assert "you are dealt a x" in info1 and "dealt a y" not in info1
+    assert s.returns() == [1.0, 0.0]

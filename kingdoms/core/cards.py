@@ -1,0 +1,119 @@
+"""Dealing cards one at a time, with exact probabilities.
+
+A shuffle-and-deal is one chance event with too many outcomes to list (the protocol
+raises ``TooManyOutcomes``).  ``SequentialDeal`` describes the same event as a
+sequence of small ones: the items of a multiset (a deck) are dealt into places of
+known sizes (hands, a pile set aside), place after place in a fixed order, each step
+drawing one item with probability copies-left / items-left.  Dealing this way gives
+every final deal (each place's items as a multiset) exactly the probability of a
+fair shuffle.  A game offers it with the hook ``State.chance_steps()``; its
+``outcome(dealt)`` is the game's own outcome that ``apply`` accepts.
+
+>>> from kingdoms.core.cards import SequentialDeal
+>>> deal = SequentialDeal(("A", "A", "B"), sizes=(1, 2), owners=(None, 0),
+...                       outcome=lambda piles: piles)
+>>> deal.steps(())
+(('A', Fraction(2, 3)), ('B', Fraction(1, 3)))
+>>> deal.outcome(("B", "A", "A"))
+(('B',), ('A', 'A'))
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+__all__ = ["SequentialDeal"]
+
+
+class SequentialDeal:
+    """A deal of the multiset ``items`` into places of ``sizes`` (dealt in that
+    order), one item per step.
+
+    ``owners[i]`` is the player who sees what place ``i`` receives (``None``: nobody,
+    e.g. cards set aside face down).  ``outcome(piles)`` turns the finished deal (a
+    tuple per place of the items it received, in dealing order) into the chance
+    outcome the game's ``apply`` accepts.  ``dealt`` arguments below are the items
+    dealt so far, in order.  The sizes must add up to the number of items."""
+
+    __slots__ = ("items", "sizes", "owners", "_outcome", "_kinds")
+
+    def __init__(self, items: Iterable[Hashable], sizes: Sequence[int],
+                 owners: Sequence[int | None], outcome: Callable[[tuple], Any]):
+        items = tuple(items)
+        sizes = tuple(sizes)
+        owners = tuple(owners)
+        if len(owners) != len(sizes):
+            raise ValueError(f"a deal into {len(sizes)} places needs {len(sizes)} owners, "
+                             f"not {len(owners)}")
+        if any(type(n) is not int or n < 0 for n in sizes) or sum(sizes) != len(items):
+            raise ValueError(f"place sizes {sizes} must be whole numbers >= 0 adding up to "
+                             f"the {len(items)} items dealt")
+        kinds: dict = {}
+        for x in items:
+            kinds[x] = kinds.get(x, 0) + 1
+        self.items = items
+        self.sizes = sizes
+        self.owners = owners
+        self._outcome = outcome
+        self._kinds = kinds         # copies of each kind, in order of first appearance
+
+    @property
+    def total(self) -> int:
+        """The number of steps (items dealt)."""
+        return len(self.items)
+
+    def left(self, dealt: Sequence[Hashable] = ()) -> dict:
+        """``{kind: copies not yet dealt}`` (kinds in order of first appearance in
+        ``items``; kinds all dealt have 0).  Raises ``ValueError`` when ``dealt``
+        holds an item more often than the deal has it."""
+        left = dict(self._kinds)
+        for x in dealt:
+            n = left.get(x, 0)
+            if n <= 0:
+                raise ValueError(f"no {x} is left to deal")
+            left[x] = n - 1
+        return left
+
+    def steps(self, dealt: Sequence[Hashable] = ()) -> tuple:
+        """``((kind, Fraction), ...)``: the next item with its exact probability
+        (copies left / items left), kinds in order of first appearance; ``()`` once
+        the deal is complete."""
+        left = self.left(dealt)
+        rest = len(self.items) - len(dealt)
+        if rest <= 0:
+            return ()
+        return tuple((x, Fraction(n, rest)) for x, n in left.items() if n)
+
+    def place_of(self, i: int) -> int:
+        """The place that receives the ``i``-th item dealt (0-based)."""
+        if type(i) is not int or i < 0:
+            raise ValueError(f"step {i!r} is not a whole number >= 0")
+        for place, n in enumerate(self.sizes):
+            if i < n:
+                return place
+            i -= n
+        raise ValueError("the deal has no more items")
+
+    def owner_of(self, i: int) -> int | None:
+        """Who sees the ``i``-th item dealt (``None``: nobody)."""
+        return self.owners[self.place_of(i)]
+
+    def is_complete(self, dealt: Sequence[Hashable]) -> bool:
+        return len(dealt) >= len(self.items)
+
+    def piles(self, dealt: Sequence[Hashable]) -> tuple:
+        """What each place has received so far: a tuple per place, in dealing order."""
+        out, i = [], 0
+        for n in self.sizes:
+            out.append(tuple(dealt[i:i + n]))
+            i += n
+        return tuple(out)
+
+    def outcome(self, dealt: Sequence[Hashable]):
+        """The game's chance outcome for the complete deal ``dealt``."""
+        dealt = tuple(dealt)
+        self.left(dealt)                        # checks the items
+        if len(dealt) != len(self.items):
+            raise ValueError(f"the deal is not complete: {len(dealt)} of "
+                             f"{len(self.items)} items dealt")
+        return self._outcome(self.piles(dealt))
