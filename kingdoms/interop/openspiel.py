@@ -559,16 +559,6 @@ def _plan(pos: _Pos, uni: Universe):
     return plan
 
 
-def _deal_pending(k, uni: Universe) -> bool:
-    """Is ``k`` at a deal the adapter deals card by card?"""
-    return _steps_at(k, uni) is not None
-
-
-def _deal_slot(k, i: int) -> int | None:
-    """Who sees the ``i``-th card of the deal at ``k`` (None: nobody, set aside)."""
-    return k.chance_steps().owner_of(i)
-
-
 # --------------------------------------------------------------------------- resampling
 
 def _resample(state: KingdomsState, player: int, rng: random.Random,

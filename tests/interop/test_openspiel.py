@@ -132,7 +132,7 @@ def test_ids_texts_probabilities_and_returns_are_ours(cfg):
             exact = s.exact_chance_outcomes()
             assert sum(p for _, p in exact) == 1
             assert s.chance_outcomes() == [(i, float(p)) for i, p in exact]
-            if s._pos.deal is None and not ko._deal_pending(k, uni):
+            if s._pos.deal is None and ko._steps_at(k, uni) is None:
                 ours = dict(k.chance_outcomes())
                 assert {uni.at(i, k): p for i, p in exact} == ours
             ids, ps = zip(*s.chance_outcomes())
@@ -202,8 +202,8 @@ def test_woods_deal_is_hidden_from_the_other_players():
     uni = game.universe
     a, b = game.new_initial_state(), game.new_initial_state()
     # two deals that give player 1 the same cards, and the others different ones
-    while a._pos.deal is not None or ko._deal_pending(a.kstate, uni):
-        slot = ko._deal_slot(a.kstate, len(a._pos.deal or ()))
+    while a._pos.deal is not None or ko._steps_at(a.kstate, uni) is not None:
+        slot = a.kstate.chance_steps().owner_of(len(a._pos.deal or ()))
         ia = [i for i, _ in a.chance_outcomes()]
         ib = [i for i, _ in b.chance_outcomes()]
         if slot == 0:
