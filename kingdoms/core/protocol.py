@@ -33,11 +33,15 @@ filling in the underscore methods, which are plain functions of the position:
 ``_why_illegal(action)``  optional: the rule an action breaks
 ``view(player)``          optional: what ``player`` may see (default: everything)
 ``scores()``              optional: running points
-``action_picture(acts)``  optional: a picture of where the moves go, labels
 ``Game.data_ranges()``    optional: the data file's schema, ``{key: (kind, min, max)}``
 ``sample_world(p, rng)``  hidden information: a full state ``p`` cannot tell apart
 ``chance_steps()``        optional: a huge chance node as small steps (a deal)
+``unseen(p)``             hidden information: ``Counter`` of what ``p`` has not seen
 ========================  ==================================================
+
+A game's pictures live in its ``render.py`` (``text``, ``html``, ``short``,
+``action_picture``), found by name: rules never import render.  The full anatomy
+of a game package is written down in ``docs/anatomy.md``.
 
 ``_next`` builds the new position with ``replace(state, field=value, ...)`` from this
 module: ``dataclasses.replace`` without its per-call overhead for states.
@@ -741,6 +745,19 @@ class State:
         raise NotImplementedError(
             f"{self.game.title} does not sample worlds (State.sample_world) yet")
 
+    def unseen(self, player: int) -> "Counter":
+        """The components ``player`` has not seen, counted: ``Counter(card -> copies)``
+        of everything whose place is hidden from ``player`` (other hands, face-down
+        piles, cards set aside).  Lessons count odds from it; ``sample_world`` deals
+        it out.  It is computed from ``view(player)`` only.  Default: nothing is
+        hidden in a game without hidden information; such a game must override it."""
+        self._check_player(player, "unseen")
+        if not self.game.hidden_information:
+            from collections import Counter
+            return Counter()
+        raise NotImplementedError(
+            f"{self.game.title} does not count unseen components (State.unseen) yet")
+
     def history(self, player: int | None = None) -> tuple:
         """``((who, action), ...)`` from the initial state to here.
 
@@ -794,12 +811,26 @@ class State:
             return "Chance event"
         return f"{self.game.player_name(cp)} to act"
 
+    # The render contract: a game's pictures live in ``<game package>/render.py``
+    # with the functions ``text(state)``, ``html(state)``, ``short(state)`` and
+    # optionally ``action_picture(state, actions)``.  The core finds that module by
+    # this name, so rules modules never import render; a missing module or function
+    # falls back to the plain sentence of ``describe()``.
     def __str__(self):
-        return self.describe()
+        f = _renderer(type(self), "text")
+        return f(self) if f is not None else self.describe()
 
     def _repr_html_(self):
+        f = _renderer(type(self), "html")
+        if f is not None:
+            return f(self)
         import html
         return f"<pre>{html.escape(str(self))}</pre>"
+
+    def short(self) -> str:
+        """One line about the position (the Stepper's log, tree labels)."""
+        f = _renderer(type(self), "short")
+        return f(self) if f is not None else self.describe()
 
     def action_picture(self, actions: Sequence[Action]) -> tuple[str, tuple[str, ...]] | None:
         """Optional: where ``actions`` (this state's legal actions, in order) take
@@ -807,8 +838,10 @@ class State:
         action (``""`` for an action not drawn).  The Stepper shows the picture above
         the moves and puts each label on its move's button (e.g. Horse numbers the
         fence slots on the pasture).  It draws only what this state shows (the
-        Stepper calls it on the viewer's view).  Default ``None``: no picture."""
-        return None
+        Stepper calls it on the viewer's view).  Default ``None``: no picture; a
+        game draws one with ``action_picture(state, actions)`` in its render module."""
+        f = _renderer(type(self), "action_picture")
+        return f(self, actions) if f is not None else None
 
     def __getstate__(self):
         # Pickled (e.g. to a worker process) without the route that led here.
@@ -821,6 +854,28 @@ class State:
 
     def __setstate__(self, d):
         self.__dict__.update(d)
+
+
+_RENDER_MODULES: dict[str, Any] = {}
+
+
+def _renderer(cls: type, name: str):
+    """The function ``name`` of the render module of ``cls``'s game package
+    (``kingdoms.woods.rules.WoodsState`` -> ``kingdoms.woods.render``), or None."""
+    package = cls.__module__.rpartition(".")[0]
+    try:
+        module = _RENDER_MODULES[package]
+    except KeyError:
+        import importlib
+        target = f"{package}.render" if package else "render"
+        try:
+            module = importlib.import_module(target) if package else None
+        except ModuleNotFoundError as e:
+            if e.name != target:
+                raise
+            module = None
+        _RENDER_MODULES[package] = module
+    return getattr(module, name, None)
 
 
 def _share_of_the_win(state: "State") -> tuple:

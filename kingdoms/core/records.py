@@ -1,7 +1,7 @@
 """Game records: the game's configuration and every action, as JSON.
 
 A record replays to identical states, in any Python session: reading it imports the
-game it names (through the registry, ``kingdoms.game_class``).  Format 2::
+game it names (through the registry, ``kingdoms.core.registry``).  Format 2::
 
     {"format": 2, "game": "horse", "config": {"players": 2, ...},
      "data": {"sha256": "..."} or {"sha256": "...", "toml": "...", "origin": "..."},
@@ -315,9 +315,9 @@ class GameRecord:
                               f"a format {fmt} record")
         name = _scalar(d["game"], "game")
         # reading the actions needs the game's action types: import the game
-        import kingdoms
+        from .registry import game_class
         try:
-            kingdoms.game_class(name)
+            game_class(name)
         except ValueError as e:              # GameOptionError: no such game
             raise RecordError(f"game: {e}") from None
         except ImportError as e:
@@ -416,7 +416,7 @@ class GameRecord:
         """The game the record was played in.  ``data`` (a ``GameData`` or a path the
         caller chooses) replaces the record's component data; it must be the same
         data (same sha256) when the record knows its digest."""
-        import kingdoms
+        from .registry import game_class
         config = dict(self.config)
         players = config.pop("players", None)
         if data is not None:
@@ -442,7 +442,7 @@ class GameRecord:
             # takes it, and load_data returns the data without opening anything
             config["data"] = EmbeddedData(config["data"])
         try:
-            game = kingdoms.game(self.game, players=players, **config)
+            game = game_class(self.game).create(players=players, **config)
         except (ValueError, TypeError) as e:
             raise RecordError(f"config: {e}") from None
         if data is None and self.data_sha256 is not None and "data" in config:

@@ -16,7 +16,8 @@ from toygame import Deal, HighCard, Marathon, Stand, forward_policy
 def marathon():
     kingdoms.register("marathon", Marathon)
     yield Marathon()
-    kingdoms._REGISTRY.pop("marathon", None)
+    from kingdoms.core import registry
+    registry._REGISTRY.pop("marathon", None)
 
 
 # ---- seeds (issue 17, "Saving") -------------------------------------------------------
