@@ -136,7 +136,6 @@ class Distribution(Mapping):
     def mean(self) -> Fraction:
         return sum((o * p for o, p in self._p.items()), Fraction(0))
 
-    expectation = mean
 
     def E(self, f: Callable[[Any], Any]) -> Fraction:
         """The expected value of ``f(outcome)``."""
@@ -184,7 +183,6 @@ class Distribution(Mapping):
             out[o] = out.get(o, 0) + p * q
         return Distribution(out)
 
-    convolve = combine
 
     def repeat(self, n: int, op: Callable = operator.add) -> "Distribution":
         """``n`` independent draws combined with ``op`` (default: their sum)."""

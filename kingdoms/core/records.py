@@ -219,6 +219,19 @@ def check_seed(seed: Any) -> Any:
 
 # --------------------------------------------------------------------------- records
 
+def _read_step(i: int, step: Any, legacy: bool) -> tuple:
+    """Step ``i`` of a record: ``(who, action)``."""
+    if not isinstance(step, dict) or set(step) != {"who", "action"}:
+        raise RecordError(f"steps[{i}]: expected keys 'who' and 'action'")
+    who = step["who"]
+    if who == "chance":
+        who = CHANCE
+    elif not (type(who) is int and 0 <= who < MAX_PLAYERS_INDEX):
+        raise RecordError(f"steps[{i}].who: {_short(who)} is neither a player "
+                          "index nor 'chance'")
+    return who, decode_value(step["action"], f"steps[{i}].action", legacy=legacy)
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One game from the start: which game, its options, and every step taken.
@@ -295,6 +308,36 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, d: Any) -> "GameRecord":
+        legacy = cls._check_keys(d)
+        name = _scalar(d["game"], "game")
+        # reading the actions needs the game's action types: import the game
+        from .registry import game_class
+        try:
+            game_class(name)
+        except ValueError as e:              # GameOptionError: no such game
+            raise RecordError(f"game: {e}") from None
+        except ImportError as e:
+            raise RecordError(f"game: {name!r} cannot be imported here ({e})") from None
+        config, data_path = cls._read_config(d["config"], legacy)
+        data_sha = None
+        if not legacy and d.get("data") is not None:
+            data_sha = cls._embed_data(d["data"], config)
+        seed = d.get("seed")
+        if isinstance(seed, list):
+            raise RecordError("seed: a list is not a seed (seeds are ints or strs)")
+        seed = _scalar(seed, "seed")
+        if seed is not None and not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise RecordError(f"seed: {seed!r} is not an int or a str")
+        unfinished = None if legacy else _scalar(d.get("unfinished"), "unfinished")
+        if unfinished is not None and not isinstance(unfinished, str):
+            raise RecordError("unfinished: should be null or a sentence")
+        steps = tuple(_read_step(i, step, legacy) for i, step in enumerate(d["steps"]))
+        return cls(game=name, config=config, steps=steps, seed=seed,
+                   unfinished=unfinished, data_sha256=data_sha, data_path=data_path)
+
+    @staticmethod
+    def _check_keys(d: Any) -> bool:
+        """Check the record's format and keys; True for a format-1 record."""
         if not isinstance(d, dict):
             raise RecordError("a record is a JSON object")
         fmt = d.get("format")
@@ -313,18 +356,12 @@ class GameRecord:
         if extra:
             raise RecordError(f"{_names(extra)}: not a key of "
                               f"a format {fmt} record")
-        name = _scalar(d["game"], "game")
-        # reading the actions needs the game's action types: import the game
-        from .registry import game_class
-        try:
-            game_class(name)
-        except ValueError as e:              # GameOptionError: no such game
-            raise RecordError(f"game: {e}") from None
-        except ImportError as e:
-            raise RecordError(f"game: {name!r} cannot be imported here ({e})") from None
+        return legacy
 
+    @staticmethod
+    def _read_config(raw: dict, legacy: bool) -> tuple[dict, str | None]:
         config, data_path = {}, None
-        for k, v in d["config"].items():
+        for k, v in raw.items():
             if k == "data" and v is not None:
                 if not legacy:               # the data travels in "data", never a path
                     raise RecordError("config.data: should be null (a record carries "
@@ -333,44 +370,24 @@ class GameRecord:
                     raise RecordError("config.data: should be a file name or null")
                 data_path, v = v, None       # never opened: replay(data=...) instead
             config[k] = decode_value(v, f"config.{k}", legacy=legacy)
-        data_sha, data_text = None, None
-        if not legacy and d.get("data") is not None:
-            data_sha, data_text = cls._read_data(d["data"])
-            if "data" not in config:
-                raise RecordError("data: the record embeds data, but its config has no "
-                                  "'data' option")
-            if data_text is not None:
-                origin = d["data"].get("origin")
-                origin = (f"the record's data (first read from {origin})"
-                          if isinstance(origin, str) and len(origin) < 500 else "the record's data")
-                try:
-                    config["data"] = GameData.from_toml(data_text, origin)
-                except DataError as e:
-                    raise RecordError(f"data.toml: {e}") from None
+        return config, data_path
 
-        seed = d.get("seed")
-        if isinstance(seed, list):
-            raise RecordError("seed: a list is not a seed (seeds are ints or strs)")
-        seed = _scalar(seed, "seed")
-        if seed is not None and not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RecordError(f"seed: {seed!r} is not an int or a str")
-        unfinished = None if legacy else _scalar(d.get("unfinished"), "unfinished")
-        if unfinished is not None and not isinstance(unfinished, str):
-            raise RecordError("unfinished: should be null or a sentence")
-
-        steps = []
-        for i, step in enumerate(d["steps"]):
-            if not isinstance(step, dict) or set(step) != {"who", "action"}:
-                raise RecordError(f"steps[{i}]: expected keys 'who' and 'action'")
-            who = step["who"]
-            if who == "chance":
-                who = CHANCE
-            elif not (type(who) is int and 0 <= who < MAX_PLAYERS_INDEX):
-                raise RecordError(f"steps[{i}].who: {_short(who)} is neither a player "
-                                  "index nor 'chance'")
-            steps.append((who, decode_value(step["action"], f"steps[{i}].action", legacy=legacy)))
-        return cls(game=name, config=config, steps=tuple(steps), seed=seed,
-                   unfinished=unfinished, data_sha256=data_sha, data_path=data_path)
+    @classmethod
+    def _embed_data(cls, raw: Any, config: dict) -> str:
+        """Read the record's embedded data into ``config["data"]``; its sha256."""
+        data_sha, data_text = cls._read_data(raw)
+        if "data" not in config:
+            raise RecordError("data: the record embeds data, but its config has no "
+                              "'data' option")
+        if data_text is not None:
+            origin = raw.get("origin")
+            origin = (f"the record's data (first read from {origin})"
+                      if isinstance(origin, str) and len(origin) < 500 else "the record's data")
+            try:
+                config["data"] = GameData.from_toml(data_text, origin)
+            except DataError as e:
+                raise RecordError(f"data.toml: {e}") from None
+        return data_sha
 
     @staticmethod
     def _read_data(data: Any) -> tuple[str, str | None]:

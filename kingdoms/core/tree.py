@@ -95,8 +95,6 @@ def game_tree(state: State, depth: int = 2, values: bool = False, max_nodes: int
     included.  Stops with ``ValueError`` if more than ``max_nodes`` nodes would be drawn.
     """
     import networkx as nx
-    from .solve import resolve_objective
-    label = label or state_caption
     game = state.game
     g = nx.DiGraph(root=state, players=[game.player_name(p) for p in range(game.players)])
     g.add_node(state, layer=0)
@@ -104,56 +102,66 @@ def game_tree(state: State, depth: int = 2, values: bool = False, max_nodes: int
     layer = 0
     while frontier and layer < depth:      # stops when nothing is left to expand
         layer += 1
-        nxt = []
-        for s in frontier:
-            cp = s.current_player()
-            if cp == TERMINAL:
-                continue
-            if cp == CHANCE:
-                try:
-                    pairs = s.chance_outcomes()
-                except TooManyOutcomes as e:   # a full shuffle: drawn, not expanded
-                    g.nodes[s]["outcomes"] = e.count
-                    continue
-            else:
-                pairs = [(a, None) for a in s.legal_actions()]
-            for a, p in pairs:
-                child = s.apply(a)
-                if child not in g:
-                    if g.number_of_nodes() >= max_nodes:
-                        raise ValueError(f"the tree has more than {max_nodes} nodes within "
-                                         f"depth {depth}; lower depth or raise max_nodes")
-                    g.add_node(child, layer=layer)
-                    nxt.append(child)
-                text = str(a) if p is None else f"{a} ({p})"
-                g.add_edge(s, child, action=a, label=text, probability=p)
-        frontier = nxt
+        frontier = [child for s in frontier
+                    for child in _expand(g, s, layer, max_nodes, depth)]
     solution = None
     if values:
-        from .solve import expectimax
+        from .solve import expectimax, resolve_objective
         name, fn = resolve_objective(state, objective, value)
         solution = expectimax(state, objective=(name, fn), max_states=max_states)
         g.graph["objective"] = name
     for s, data in g.nodes(data=True):
-        cp = s.current_player()
-        if cp == TERMINAL:
-            data["kind"] = "terminal"
-        elif g.out_degree(s) == 0 and "outcomes" not in data:
-            data["kind"] = "frontier"
-        else:
-            data["kind"] = "chance" if cp == CHANCE else "decision"
-        data["player"] = cp
-        data["label"] = label(s)
-        if solution is not None:
-            data["value"] = solution.values[s]
-            if cp >= 0:
-                best = solution.best_actions(s)
-                data["tie"] = len(best) > 1
-                for a in best:
-                    child = s.apply(a)
-                    if g.has_edge(s, child):
-                        g.edges[s, child]["best"] = True
+        _annotate(g, s, data, label or state_caption, solution)
     return g
+
+
+def _expand(g, s: State, layer: int, max_nodes: int, depth: int) -> list:
+    """Add the children of ``s`` to ``g``; the new ones, to expand next."""
+    cp = s.current_player()
+    if cp == TERMINAL:
+        return []
+    if cp == CHANCE:
+        try:
+            pairs = s.chance_outcomes()
+        except TooManyOutcomes as e:   # a full shuffle: drawn, not expanded
+            g.nodes[s]["outcomes"] = e.count
+            return []
+    else:
+        pairs = [(a, None) for a in s.legal_actions()]
+    new = []
+    for a, p in pairs:
+        child = s.apply(a)
+        if child not in g:
+            if g.number_of_nodes() >= max_nodes:
+                raise ValueError(f"the tree has more than {max_nodes} nodes within "
+                                 f"depth {depth}; lower depth or raise max_nodes")
+            g.add_node(child, layer=layer)
+            new.append(child)
+        text = str(a) if p is None else f"{a} ({p})"
+        g.add_edge(s, child, action=a, label=text, probability=p)
+    return new
+
+
+def _annotate(g, s: State, data: dict, label, solution) -> None:
+    """A node's kind, player, label and (with a solution) value and best moves."""
+    cp = s.current_player()
+    if cp == TERMINAL:
+        data["kind"] = "terminal"
+    elif g.out_degree(s) == 0 and "outcomes" not in data:
+        data["kind"] = "frontier"
+    else:
+        data["kind"] = "chance" if cp == CHANCE else "decision"
+    data["player"] = cp
+    data["label"] = label(s)
+    if solution is not None:
+        data["value"] = solution.values[s]
+        if cp >= 0:
+            best = solution.best_actions(s)
+            data["tie"] = len(best) > 1
+            for a in best:
+                child = s.apply(a)
+                if g.has_edge(s, child):
+                    g.edges[s, child]["best"] = True
 
 
 # --------------------------------------------------------------------------- layout
@@ -324,59 +332,17 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
     more than ``max_fan`` children shows the best and the first ones and a "… N more"
     box (``max_fan=None`` draws all).  The figure grows so that labels never overlap.
     """
-    import matplotlib.pyplot as plt
-    from matplotlib.lines import Line2D
-
     g = collapse_fans(graph, max_fan)
     pos = layered_positions(g)
     cols = max((x for x, _ in pos.values()), default=0) + 1
     rows = -min((y for _, y in pos.values()), default=0) + 1
-    need = (max(6.0, _COL_INCHES * cols + 0.6), max(3.0, _ROW_INCHES * rows + 1.4))
-    if ax is None:
-        fig = plt.figure(figsize=figsize or need)
-        ax = fig.add_subplot()
-    else:
-        fig = ax.figure
-        w, h = fig.get_size_inches()
-        if len(fig.axes) == 1 and (w < need[0] or h < need[1]):
-            fig.set_size_inches(max(w, need[0]), max(h, need[1]))   # room for the labels
+    ax = _axes_with_room(ax, figsize, (max(6.0, _COL_INCHES * cols + 0.6),
+                                       max(3.0, _ROW_INCHES * rows + 1.4)))
     root = g.graph["root"]
     has_values = "value" in g.nodes[root]
     game = root.game if isinstance(root, State) else None
-    # edges first (under the nodes)
-    for u, v, d in g.edges(data=True):
-        (x0, y0), (x1, y1) = pos[u], pos[v]
-        best = d.get("best")
-        ax.annotate("", xy=(x1, y1 + 0.12), xytext=(x0, y0 - 0.12),
-                    arrowprops=dict(arrowstyle="-|>", lw=3.0 if best else 1.0,
-                                    color=PALETTE["vermillion"] if best else "#666666",
-                                    linestyle="solid" if d.get("action") is not None else ":",
-                                    shrinkA=0, shrinkB=0), zorder=1)
-        if edge_labels:
-            text = _edge_text(d)
-            if text:
-                t = 0.74
-                ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0), text, ha="center",
-                        va="center", fontsize=7, zorder=3,
-                        fontweight="bold" if best else "normal",
-                        bbox=dict(boxstyle="round,pad=0.2", fc="white",
-                                  ec=PALETTE["vermillion"] if best else "none", alpha=0.92))
-    for kind, (marker, face, edge, style, _) in _STYLE.items():
-        nodes = [n for n, d in g.nodes(data=True) if d.get("kind") == kind]
-        if not nodes:
-            continue
-        xs = [pos[n][0] for n in nodes]
-        ys = [pos[n][1] for n in nodes]
-        ax.scatter(xs, ys, marker=marker, s=260, c=face, edgecolors=edge, linewidths=1.5,
-                   linestyle=style, zorder=4)
-    if node_labels:
-        for n, d in g.nodes(data=True):
-            x, y = pos[n]
-            text = _node_text(d, game, has_values)
-            if d.get("tie"):
-                text += "\n(tie: several best moves)"
-            ax.text(x, y - 0.16, text, ha="center", va="top", fontsize=7, zorder=5,
-                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
+    _draw_edges(ax, g, pos, edge_labels)         # edges first (under the nodes)
+    _draw_nodes(ax, g, pos, node_labels, game, has_values)
     ax.set_xlim(-0.6, cols - 0.4)
     ax.set_ylim(-(rows - 1) - 0.9, 0.5)
     ax.set_axis_off()
@@ -390,19 +356,76 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
                                              [game.player_name(p) for p in range(game.players)]) + ")"
     ax.set_title(heading, fontsize=9, loc="left")
     if legend:
-        kinds = {d.get("kind") for _, d in g.nodes(data=True)}
-        handles = [Line2D([], [], marker=m, linestyle="none", markersize=9,
-                          markerfacecolor=f, markeredgecolor=e, label=text)
-                   for k, (m, f, e, _s, text) in _STYLE.items() if k in kinds]
-        if any(d.get("best") for *_, d in g.edges(data=True)):
-            handles.append(Line2D([], [], color=PALETTE["vermillion"], lw=3,
-                                  label="★ best move (all of them when tied)"))
-        if any(d.get("probability") is not None for *_, d in g.edges(data=True)):
-            handles.append(Line2D([], [], color="#666666", lw=1,
-                                  label="p = exact probability of an outcome"))
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.01),
-                  ncol=min(3, len(handles)), fontsize=7, frameon=False)
+        _draw_legend(ax, g)
     return ax
+
+
+def _axes_with_room(ax, figsize, need: tuple):
+    """New axes of the size ``need`` (inches), or ``ax`` with its figure grown to it."""
+    import matplotlib.pyplot as plt
+    if ax is None:
+        fig = plt.figure(figsize=figsize or need)
+        return fig.add_subplot()
+    fig = ax.figure
+    w, h = fig.get_size_inches()
+    if len(fig.axes) == 1 and (w < need[0] or h < need[1]):
+        fig.set_size_inches(max(w, need[0]), max(h, need[1]))   # room for the labels
+    return ax
+
+
+def _draw_edges(ax, g, pos, edge_labels: bool) -> None:
+    for u, v, d in g.edges(data=True):
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        best = d.get("best")
+        ax.annotate("", xy=(x1, y1 + 0.12), xytext=(x0, y0 - 0.12),
+                    arrowprops=dict(arrowstyle="-|>", lw=3.0 if best else 1.0,
+                                    color=PALETTE["vermillion"] if best else "#666666",
+                                    linestyle="solid" if d.get("action") is not None else ":",
+                                    shrinkA=0, shrinkB=0), zorder=1)
+        text = _edge_text(d) if edge_labels else ""
+        if text:
+            t = 0.74
+            ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0), text, ha="center",
+                    va="center", fontsize=7, zorder=3,
+                    fontweight="bold" if best else "normal",
+                    bbox=dict(boxstyle="round,pad=0.2", fc="white",
+                              ec=PALETTE["vermillion"] if best else "none", alpha=0.92))
+
+
+def _draw_nodes(ax, g, pos, node_labels: bool, game, has_values: bool) -> None:
+    for kind, (marker, face, edge, style, _) in _STYLE.items():
+        nodes = [n for n, d in g.nodes(data=True) if d.get("kind") == kind]
+        if not nodes:
+            continue
+        xs = [pos[n][0] for n in nodes]
+        ys = [pos[n][1] for n in nodes]
+        ax.scatter(xs, ys, marker=marker, s=260, c=face, edgecolors=edge, linewidths=1.5,
+                   linestyle=style, zorder=4)
+    if not node_labels:
+        return
+    for n, d in g.nodes(data=True):
+        x, y = pos[n]
+        text = _node_text(d, game, has_values)
+        if d.get("tie"):
+            text += "\n(tie: several best moves)"
+        ax.text(x, y - 0.16, text, ha="center", va="top", fontsize=7, zorder=5,
+                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
+
+
+def _draw_legend(ax, g) -> None:
+    from matplotlib.lines import Line2D
+    kinds = {d.get("kind") for _, d in g.nodes(data=True)}
+    handles = [Line2D([], [], marker=m, linestyle="none", markersize=9,
+                      markerfacecolor=f, markeredgecolor=e, label=text)
+               for k, (m, f, e, _s, text) in _STYLE.items() if k in kinds]
+    if any(d.get("best") for *_, d in g.edges(data=True)):
+        handles.append(Line2D([], [], color=PALETTE["vermillion"], lw=3,
+                              label="★ best move (all of them when tied)"))
+    if any(d.get("probability") is not None for *_, d in g.edges(data=True)):
+        handles.append(Line2D([], [], color="#666666", lw=1,
+                              label="p = exact probability of an outcome"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.01),
+              ncol=min(3, len(handles)), fontsize=7, frameon=False)
 
 
 def tree_svg(graph, max_fan: int | None = 8, **kwargs) -> str:

@@ -67,6 +67,26 @@ def _seat_policies(seats, players: int, named: Mapping | None = None) -> dict[in
     return out
 
 
+def _start_of(game_or_state) -> tuple[State, bool]:
+    """The first position of a game (given as a Game, a State or a name), and whether
+    it was a whole game."""
+    if isinstance(game_or_state, str):
+        import kingdoms
+        game_or_state = kingdoms.game(game_or_state)
+    if isinstance(game_or_state, Game):
+        return game_or_state.initial_state(), True
+    if isinstance(game_or_state, State):
+        return game_or_state, False
+    raise TypeError("Stepper needs a Game, a State or a game name, "
+                    f"not {type(game_or_state).__name__}")
+
+
+def _html_part(css_class: str):
+    part = W.HTML()
+    part.add_class(css_class)
+    return part
+
+
 class Stepper(W.VBox):
     """Step through a game: the state, the legal moves as buttons, chance by hand or
     by a seeded roll, undo/redo, time travel, a move log and the players' views.
@@ -88,17 +108,7 @@ class Stepper(W.VBox):
     def __init__(self, game_or_state: Game | State | str, seats=None, seed: Any = None,
                  max_buttons: int = 12, autoplay: bool = False, max_steps: int = 10_000,
                  perspective: int | str | None = None, show_setup: bool = False):
-        if isinstance(game_or_state, str):
-            import kingdoms
-            game_or_state = kingdoms.game(game_or_state)
-        from_game = isinstance(game_or_state, Game)
-        if from_game:
-            start = game_or_state.initial_state()
-        elif isinstance(game_or_state, State):
-            start = game_or_state
-        else:
-            raise TypeError("Stepper needs a Game, a State or a game name, "
-                            f"not {type(game_or_state).__name__}")
+        start, from_game = _start_of(game_or_state)
         self.game = start.game
         self.seed = seed
         self.rng = random.Random(seed)
@@ -120,17 +130,18 @@ class Stepper(W.VBox):
         self._tree = None
         if perspective is None:
             perspective = self._default_perspective()
+        super().__init__(self._build_parts(perspective))
+        self.add_class("kingdoms-stepper")
+        self._render()
 
-        # --- the parts ------------------------------------------------------------
+    def _build_parts(self, perspective) -> list:
+        """The widgets, top to bottom."""
         self._title = W.HTML()
-        self._status = W.HTML()
-        self._status.add_class("kingdoms-status")
-        self._state_html = W.HTML()
-        self._state_html.add_class("kingdoms-state")
+        self._status = _html_part("kingdoms-status")
+        self._state_html = _html_part("kingdoms-state")
         self._choices = W.VBox()
         self._choices.add_class("kingdoms-choices")
-        self._msg = W.HTML()
-        self._msg.add_class("kingdoms-message")
+        self._msg = _html_part("kingdoms-message")
         self._undo_b = button("↶ undo", "kingdoms-undo", on_click=self.undo,
                               tooltip="one step back")
         self._redo_b = button("↷ redo", "kingdoms-redo", on_click=self.redo,
@@ -148,23 +159,7 @@ class Stepper(W.VBox):
                                  layout=W.Layout(width="260px"))
         self._persp.add_class("kingdoms-perspective")
         self._persp.observe(lambda _c: self._render(), names="value")
-        self._seat_boxes = []
-        for k in range(self.game.players):
-            opts = [("human", "")] + [(f"bot: {n}", n) for n in self._named]
-            current = ""
-            if k in self.seats:
-                current = next((n for n, f in self._named.items() if f is self.seats[k]), None)
-                if current is None:
-                    current = f"given:{k}"
-                    opts.append(("bot (given)", current))
-                    self._given = getattr(self, "_given", {})
-                    self._given[current] = self.seats[k]
-            d = W.Dropdown(options=opts, value=current,
-                           description=self.game.player_name(k),
-                           layout=W.Layout(width="240px"))
-            d.add_class("kingdoms-seat")
-            d.observe(lambda c, k=k: self._on_seat(k, c["new"]), names="value")
-            self._seat_boxes.append(d)
+        self._seat_boxes = [self._seat_dropdown(k) for k in range(self.game.players)]
         self._until_b = button("play until my turn", "kingdoms-play-until-turn",
                                on_click=self.play_until_my_turn,
                                tooltip="chance and the bot seats play until a human "
@@ -175,8 +170,7 @@ class Stepper(W.VBox):
         self._tree_b = button("open tree here", "kingdoms-open-tree", on_click=self.open_tree)
         self._tree_box = W.VBox()
         self._tree_box.add_class("kingdoms-tree-box")
-        self._log = W.HTML()
-        self._log.add_class("kingdoms-log")
+        self._log = _html_part("kingdoms-log")
         controls = W.HBox([self._undo_b, self._redo_b, self._slider, self._persp],
                           layout=W.Layout(flex_flow="row wrap"))
         bots = W.HBox([self._until_b, self._end_b, self._tree_b],
@@ -185,11 +179,25 @@ class Stepper(W.VBox):
                            layout=W.Layout(flex_flow="row wrap"))
         seats_row.add_class("kingdoms-seats")
         log_box = W.Accordion(children=[self._log], titles=("moves so far",))
-        super().__init__([self._title, self._status, self._state_html, self._msg,
-                          self._choices, controls, bots, seats_row, log_box,
-                          self._tree_box])
-        self.add_class("kingdoms-stepper")
-        self._render()
+        return [self._title, self._status, self._state_html, self._msg, self._choices,
+                controls, bots, seats_row, log_box, self._tree_box]
+
+    def _seat_dropdown(self, k: int):
+        """Who plays seat ``k``: a person or one of the game's named bots."""
+        opts = [("human", "")] + [(f"bot: {n}", n) for n in self._named]
+        current = ""
+        if k in self.seats:
+            current = next((n for n, f in self._named.items() if f is self.seats[k]), None)
+            if current is None:
+                current = f"given:{k}"
+                opts.append(("bot (given)", current))
+                self._given = getattr(self, "_given", {})
+                self._given[current] = self.seats[k]
+        d = W.Dropdown(options=opts, value=current, description=self.game.player_name(k),
+                       layout=W.Layout(width="240px"))
+        d.add_class("kingdoms-seat")
+        d.observe(lambda c, k=k: self._on_seat(k, c["new"]), names="value")
+        return d
 
     # ------------------------------------------------------------------ the API
     @property
