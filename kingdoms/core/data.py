@@ -147,34 +147,23 @@ class GameData:
 
     def assumptions(self) -> list[Assumption]:
         """Every value this copy assumes, with the reason."""
-        out: list[Assumption] = []
-
-        def walk(node, prefix):
-            if isinstance(node, Mapping):
-                for k, v in node.items():
-                    if isinstance(k, str) and k.endswith("_assumed"):
-                        base = k[: -len("_assumed")]
-                        value = node.get(base, "(see note)")
-                        out.append(Assumption(prefix + base, value, str(v)))
-                    else:
-                        walk(v, f"{prefix}{k}.")
-            elif isinstance(node, tuple):
-                for i, v in enumerate(node):
-                    label = v.get("name") if isinstance(v, Mapping) else None
-                    walk(v, f"{prefix}{label if isinstance(label, str) else i}.")
-
-        walk(self.raw, "")
-        return out
+        return [Assumption(key, node.get(base, "(see note)"), str(note))
+                for key, base, node, note in self._annotations("_assumed")]
 
     def sources(self) -> list[tuple[str, str]]:
         """``(key, source)`` for every value whose source is given."""
+        return [(key, str(note)) for key, _base, _node, note in self._annotations("_source")]
+
+    def _annotations(self, suffix: str) -> list[tuple]:
+        """``(dotted key, base name, table, note)`` for every ``<base><suffix>`` key."""
         out = []
 
         def walk(node, prefix):
             if isinstance(node, Mapping):
                 for k, v in node.items():
-                    if isinstance(k, str) and k.endswith("_source"):
-                        out.append((prefix + k[: -len("_source")], str(v)))
+                    if isinstance(k, str) and k.endswith(suffix):
+                        base = k[: -len(suffix)]
+                        out.append((prefix + base, base, node, v))
                     else:
                         walk(v, f"{prefix}{k}.")
             elif isinstance(node, tuple):
