@@ -19,10 +19,13 @@ fair shuffle.  A game offers it with the hook ``State.chance_steps()``; its
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-__all__ = ["SequentialDeal"]
+from .cache import speed_cache
+
+__all__ = ["SequentialDeal", "count_deals", "deal_probability", "exact_deals"]
 
 
 class SequentialDeal:
@@ -117,3 +120,100 @@ class SequentialDeal:
             raise ValueError(f"the deal is not complete: {len(dealt)} of "
                              f"{len(self.items)} items dealt")
         return self._outcome(self.piles(dealt))
+
+
+# --------------------------------------------------------------------------- whole deals, exactly
+# A deal of a multiset into places of given sizes (hands, a pile set aside), every
+# place's items taken as a multiset: how many deals there are, the exact probability
+# of one under a fair shuffle, and every deal with its probability.
+
+def count_deals(copies: Sequence[int], sizes: Sequence[int]) -> int:
+    """The number of distinct deals of a multiset with ``copies`` of each kind into
+    places of ``sizes`` (each place's items as a multiset).  The sizes must add up to
+    the number of items for a complete deal (otherwise some items stay undealt and
+    the count is of the ways to fill the places exactly with all items: 0)."""
+    return _count_deals(tuple(copies), tuple(sorted(sizes)))
+
+
+@speed_cache(maxsize=4096)
+def _count_deals(copies: tuple, caps: tuple) -> int:
+    """Ways to split a multiset (``copies`` per kind) into groups of sizes ``caps``."""
+    if not copies:
+        return 1 if all(c == 0 for c in caps) else 0
+    first, rest = copies[0], copies[1:]
+    total = 0
+
+    def spread(i, left, acc):
+        nonlocal total
+        if i == len(caps):
+            if left == 0:
+                total += _count_deals(rest, tuple(sorted(acc)))
+            return
+        for k in range(min(left, caps[i]) + 1):
+            spread(i + 1, left - k, acc + [caps[i] - k])
+
+    spread(0, first, [])
+    return total
+
+
+def deal_probability(groups: Sequence[Sequence[Hashable]], items: Iterable[Hashable]) -> Fraction:
+    """The exact probability that a fair shuffle of ``items`` dealt into places of the
+    sizes of ``groups`` gives each place the multiset ``groups[i]``."""
+    from collections import Counter
+    groups = [tuple(g) for g in groups]
+    items = tuple(items)
+    num = math.prod(math.factorial(len(g)) for g in groups)
+    num *= math.prod(math.factorial(k) for k in Counter(items).values())
+    den = math.factorial(len(items))
+    for g in groups:
+        den *= math.prod(math.factorial(k) for k in Counter(g).values())
+    return Fraction(num, den)
+
+
+def exact_deals(pool: Mapping[Hashable, int], places: Mapping[Hashable, int]):
+    """Every way to deal the multiset ``pool`` (``{kind: copies}``) into ``places``
+    (``{place: size}``, sizes adding up to the pool's items), with its probability
+    under a fair shuffle: yields ``({place: sorted tuple of kinds}, Fraction)``."""
+    kinds = sorted(k for k in pool if pool[k])
+    names = list(places)
+    sizes = [places[p] for p in names]
+    total = sum(sizes)
+    # probability of a given matrix m[kind][place]:
+    #   prod_places size! * prod_kinds copies! / (total! * prod m!)
+    base = Fraction(math.prod(math.factorial(s) for s in sizes)
+                    * math.prod(math.factorial(pool[k]) for k in kinds), math.factorial(total))
+    for matrix in _matrices(kinds, pool, sizes):
+        p = base
+        for row in matrix:
+            for x in row:
+                p /= math.factorial(x)
+        groups = []
+        for j in range(len(names)):
+            cards = []
+            for k, row in zip(kinds, matrix):
+                cards += [k] * row[j]
+            groups.append(tuple(sorted(cards)))
+        yield dict(zip(names, groups)), p
+
+
+def _matrices(kinds, pool, sizes):
+    """Every matrix ``m[kind][place]`` of copies per place filling ``sizes`` exactly."""
+    def rec(i, caps, acc):
+        if i == len(kinds):
+            if all(c == 0 for c in caps):
+                yield acc
+            return
+        for split in _splits(pool[kinds[i]], caps):
+            yield from rec(i + 1, [c - s for c, s in zip(caps, split)], acc + [split])
+    return rec(0, sizes, [])
+
+
+def _splits(n, caps):
+    """Every way to put ``n`` copies into places with room ``caps``."""
+    if len(caps) == 1:
+        if n <= caps[0]:
+            yield (n,)
+        return
+    for k in range(min(n, caps[0]) + 1):
+        for rest in _splits(n - k, caps[1:]):
+            yield (k,) + rest

@@ -196,6 +196,23 @@ def expectimax(state: State, value: Callable[[State], tuple] | None = None,
         raise ValueError("a depth-limited search needs horizon_value(state)")
     if not isinstance(max_states, int) or max_states < 1:
         raise ValueError(f"max_states is a positive whole number, not {max_states!r}")
+    _refuse_a_tree_far_too_large(state, depth, max_states)
+    solver = _Expectimax(value, horizon_value, max_states)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        v = solver.solve(state, depth)
+    finally:
+        sys.setrecursionlimit(limit)
+    values, best = solver.values, solver.best
+    if depth is not None:   # expose values keyed by state for the root's children
+        values = {**{k[0]: val for k, val in values.items()}, **values}
+        best = {**{k[0]: a for k, a in best.items()}, **best}
+    return Solution(state, v, best.get(state), values, best, name)
+
+
+def _refuse_a_tree_far_too_large(state: State, depth: int | None, max_states: int) -> None:
+    """Refuse quickly, before searching, a tree estimated far beyond the budget."""
     cap = float(max_states) * _ESTIMATE_MARGIN
     estimate = estimate_tree_size(state, depth=depth, cap=cap)
     if estimate > cap:
@@ -205,62 +222,63 @@ def expectimax(state: State, value: Callable[[State], tuple] | None = None,
             "many to solve exactly. Start nearer the end of the game, where fewer moves "
             "are left, or ask a smaller question.",
             limit=max_states, estimate=estimate)
-    values: dict = {}
-    best: dict = {}
-    entered = 0
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20_000))
 
-    def solve(s: State, d: int | None) -> tuple:
-        nonlocal entered
+
+class _Expectimax:
+    """The memoised search behind ``expectimax``: ``values`` and ``best`` are keyed by
+    state (by ``(state, depth left)`` in a depth-limited search)."""
+
+    def __init__(self, value, horizon_value, max_states: int):
+        self.value, self.horizon_value, self.max_states = value, horizon_value, max_states
+        self.values: dict = {}
+        self.best: dict = {}
+        self.entered = 0
+
+    def solve(self, s: State, d: int | None) -> tuple:
         key = s if d is None else (s, d)
-        v = values.get(key)
+        v = self.values.get(key)
         if v is not None:
             return v
-        entered += 1            # count a state when it is entered, not when solved
-        if entered > max_states:
+        self.entered += 1       # count a state when it is entered, not when solved
+        if self.entered > self.max_states:
             raise TreeTooLarge(
-                f"There are more than {max_states:,} positions to work through from here: "
-                "too many to solve exactly. Start "
-                "nearer the end of the game, where fewer moves are left, or ask a "
-                "smaller question.", limit=max_states)
+                f"There are more than {self.max_states:,} positions to work through from "
+                "here: too many to solve exactly. Start nearer the end of the game, where "
+                "fewer moves are left, or ask a smaller question.", limit=self.max_states)
         cp = s.current_player()
         if cp == TERMINAL:
-            v = tuple(Fraction(x) for x in value(s))
+            v = tuple(Fraction(x) for x in self.value(s))
         elif d == 0:
-            v = tuple(Fraction(x) for x in horizon_value(s))
+            v = tuple(Fraction(x) for x in self.horizon_value(s))
         elif cp == CHANCE:
-            try:
-                outcomes = s.chance_outcomes()
-            except TooManyOutcomes as e:
-                raise TreeTooLarge(_chance_too_large(e.count), limit=max_states,
-                                   outcomes=e.count) from None
-            if len(outcomes) > max_states - entered:
-                raise TreeTooLarge(_chance_too_large(len(outcomes)), limit=max_states,
-                                   outcomes=len(outcomes))
-            acc = None
-            for o, p in outcomes:
-                child = solve(s.apply(o), None if d is None else d - 1)
-                acc = [p * x for x in child] if acc is None else [a + p * x for a, x in zip(acc, child)]
-            v = tuple(acc)
+            v = self._chance(s, d)
         else:
-            bv = None
-            for a in s.legal_actions():
-                child = solve(s.apply(a), None if d is None else d - 1)
-                if bv is None or child[cp] > bv[cp]:
-                    bv, best[key] = child, a
-            v = bv
-        values[key] = v
+            v = self._decision(s, d, cp, key)
+        self.values[key] = v
         return v
 
-    try:
-        v = solve(state, depth)
-    finally:
-        sys.setrecursionlimit(limit)
-    if depth is not None:   # expose values keyed by state for the root's children
-        values = {**{k[0]: val for k, val in values.items()}, **values}
-        best = {**{k[0]: a for k, a in best.items()}, **best}
-    return Solution(state, v, best.get(state), values, best, name)
+    def _chance(self, s: State, d: int | None) -> tuple:
+        try:
+            outcomes = s.chance_outcomes()
+        except TooManyOutcomes as e:
+            raise TreeTooLarge(_chance_too_large(e.count), limit=self.max_states,
+                               outcomes=e.count) from None
+        if len(outcomes) > self.max_states - self.entered:
+            raise TreeTooLarge(_chance_too_large(len(outcomes)), limit=self.max_states,
+                               outcomes=len(outcomes))
+        acc = None
+        for o, p in outcomes:
+            child = self.solve(s.apply(o), None if d is None else d - 1)
+            acc = [p * x for x in child] if acc is None else [a + p * x for a, x in zip(acc, child)]
+        return tuple(acc)
+
+    def _decision(self, s: State, d: int | None, cp: int, key) -> tuple:
+        bv = None
+        for a in s.legal_actions():
+            child = self.solve(s.apply(a), None if d is None else d - 1)
+            if bv is None or child[cp] > bv[cp]:
+                bv, self.best[key] = child, a
+        return bv
 
 
 def _chance_too_large(count: int) -> str:
@@ -275,3 +293,99 @@ def _words(x: float) -> str:
         if x >= size:
             return f"{x / size:,.0f} {word}"
     return f"{int(x):,}"
+
+
+# --------------------------------------------------------------------------- outcome distributions
+
+def uniform_model(state: State) -> tuple:
+    """The stochastic policy "every legal action equally likely":
+    ``((action, Fraction), ...)``."""
+    actions = state.legal_actions()
+    p = Fraction(1, len(actions))
+    return tuple((a, p) for a in actions)
+
+
+def outcome_distribution(state: State, policies=None, outcome: Callable | None = None, *,
+                         stop: Callable[[State], bool] | None = None,
+                         max_states: int = 200_000):
+    """The exact ``Distribution`` of ``outcome(end)`` over the ends of play from
+    ``state`` when every decision follows a stated *stochastic policy* and every
+    chance event its exact probabilities.
+
+    ``policies``: ``None`` (every legal action equally likely, ``uniform_model``), one
+    stochastic policy for every seat, or a sequence with one per player.  A
+    stochastic policy is ``model(state) -> ((action, Fraction), ...)``: the legal
+    actions it may take, with probabilities summing to 1 (a policy
+    ``policy(state, rng)`` that draws one action has no exact probabilities: state
+    its model instead).  ``outcome``: a function of the end state (default
+    ``returns()``); ``stop(state)``: where play ends (default: the game's end; a game
+    passes e.g. "the round is over").  States are memoised, so transpositions are
+    played once.  Raises ``TreeTooLarge`` beyond ``max_states`` distinct states or at
+    a chance event too large to list."""
+    if not isinstance(max_states, int) or max_states < 1:
+        raise ValueError(f"max_states is a positive whole number, not {max_states!r}")
+    if policies is None or callable(policies):
+        model_of = (lambda _cp, m=policies or uniform_model: m)
+    else:
+        seats = tuple(policies)
+        if len(seats) != state.game.players or not all(map(callable, seats)):
+            raise ValueError(f"policies: one stochastic policy per player "
+                             f"({state.game.players}), or one for every seat")
+        model_of = seats.__getitem__
+    ends = stop if stop is not None else State.is_terminal
+    value = outcome if outcome is not None else State.returns
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        return _OutcomeWalk(model_of, ends, value, max_states).distribution(state)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+class _OutcomeWalk:
+    """The memoised walk behind ``outcome_distribution``: ``memo[state]`` is the
+    ``{outcome: Fraction}`` of the ends below ``state``."""
+
+    def __init__(self, model_of, ends, value, max_states: int):
+        self.model_of, self.ends, self.value = model_of, ends, value
+        self.max_states = max_states
+        self.memo: dict = {}
+
+    def distribution(self, state: State):
+        from .distribution import Distribution
+        return Distribution(self.go(state))
+
+    def go(self, s: State) -> dict:
+        r = self.memo.get(s)
+        if r is not None:
+            return r
+        if len(self.memo) >= self.max_states:
+            raise TreeTooLarge(
+                f"There are more than {self.max_states:,} positions to work through from "
+                "here: too many to count exactly. Start nearer the end, or simulate.",
+                limit=self.max_states)
+        if self.ends(s):
+            r = {self.value(s): Fraction(1)}
+        else:
+            r = {}
+            for a, p in self._pairs(s):
+                for o, q in self.go(s.apply(a)).items():
+                    r[o] = r.get(o, 0) + p * q
+        self.memo[s] = r
+        return r
+
+    def _pairs(self, s: State):
+        cp = s.current_player()
+        if cp == CHANCE:
+            try:
+                return s.chance_outcomes()
+            except TooManyOutcomes as e:
+                raise TreeTooLarge(_chance_too_large(e.count), limit=self.max_states,
+                                   outcomes=e.count) from None
+        if cp == TERMINAL:
+            raise ValueError("play reached the end of the game before stop(state) held")
+        pairs = tuple(self.model_of(cp)(s))
+        if sum(p for _, p in pairs) != 1:
+            raise ValueError(f"the stochastic policy of {s.game.player_name(cp)} gives "
+                             "probabilities that do not add up to 1")
+        return pairs

@@ -23,28 +23,35 @@ published: ``data.toml`` ASSUMES them (see ``Woods(...).assumptions_table()``); 
 questions the rulebook leaves open are decided in ``rules.DECISIONS``; contested
 readings are options (``OPTIONS``, defaults = the literal text).
 
-Where to look:
+Where to look (the package follows ``docs/anatomy.md``):
 
+* ``components.py`` — ``Components.from_data``: the only reader of ``data.toml``
+  (followers, copies, the setup card of the player count), ``game.components``.
 * ``rules.py`` — ``Woods`` (options ``mode="points"|"rounds"``, ``beginner``,
-  ``one_round``, ``target``, ``data``), ``WoodsState``, the actions, ``DECISIONS``.
+  ``one_round``, ``target``, ``data``), ``WoodsState``, the actions, the turn steps
+  (``TraderReturning(giver, receiver, card)`` ...), the rule numbers (``FOOL_RUIN``,
+  ``SCHOLAR_LIMIT``, ``PRINCESS_COMPANY``), ``DECISIONS``.
   ``Woods(...).position(hands=..., courts=...)`` builds a mid-round position and checks
   card conservation (for endgames and lessons).
 * ``odds.py`` — exact card counting from a player's view (Fools per hand, who holds the
   General, the Treasurer's draw, the Knight's gain), Fool danger/rescue under random play,
   perfect-information endgames (``solve_endgame``, ``endgame_tree``).
-* ``policies.py`` — simple policies for simulations; ``render.py`` — text/HTML pictures.
+* ``policies.py`` — simple policies for simulations; ``render.py`` — text/HTML pictures
+  (found by the core by name); ``worlds.py`` — ``state.unseen(p)`` and
+  ``state.sample_world(p, rng)`` from what one player has seen.
 
 >>> import kingdoms
 >>> game = kingdoms.game("woods", players=3)
 >>> game.hand_size, game.set_aside_count, len(game.deck)
 (7, 3, 24)
 """
+from .components import Components
 from .rules import (DECISIONS, INTRIGUE, OPTIONS, Cover, Deal, KnightPass, KnightTake, Play,
                     PriestExtra, PriestStop, PriestTakeBack, ScholarPass, ScholarTake,
                     TraderGive, TraderReturn, TreasurerDraw, Woods, WoodsState, court_score,
                     fool_count, uncovered)
 
-__all__ = ["Woods", "WoodsState", "DECISIONS", "OPTIONS", "INTRIGUE", "Play", "Cover",
+__all__ = ["Woods", "WoodsState", "Components", "DECISIONS", "OPTIONS", "INTRIGUE", "Play", "Cover",
            "TraderGive", "TraderReturn", "KnightTake", "KnightPass", "ScholarTake",
            "ScholarPass", "PriestExtra", "PriestStop", "PriestTakeBack", "TreasurerDraw",
            "Deal", "court_score", "fool_count", "uncovered"]

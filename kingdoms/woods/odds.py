@@ -18,18 +18,19 @@ helpers give the seeded Monte Carlo estimate to set beside the exact answer.
 """
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from typing import Callable
 
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric, multivariate_hypergeometric
 from kingdoms.core.protocol import HIDDEN
-from kingdoms.core.solve import TreeTooLarge, expectimax
+from kingdoms.core.cards import exact_deals
+from kingdoms.core.solve import TreeTooLarge, expectimax, outcome_distribution, uniform_model
 
-from .rules import FOOL_RUIN, fool_count
+from .rules import FOOL_RUIN, Dealing, fool_count
 
 __all__ = ["unseen_cards", "unknown_places", "place_name", "fool_distribution", "joint_fools",
            "p_holds", "p_any_opponent_holds", "hand_distribution", "treasurer_draw",
@@ -48,18 +49,10 @@ def _view(state, player):
 
 
 def unseen_cards(state, player) -> Counter:
-    """The cards ``player`` cannot place: this round's deck minus their own hand, every
-    court, the Assassins out of the game (or round) and the cards they know in other
-    hands."""
-    v = _view(state, player)
-    seen = Counter(v.hands[player]) + Counter(v.removed)
-    for court in v.courts:
-        for pile in court:
-            seen.update(pile)
-    for q, h in enumerate(v.hands):
-        if q != player:
-            seen.update(c for c in h if c is not HIDDEN)
-    pool = Counter(state.game.deck) - seen
+    """The cards ``player`` cannot place (``state.unseen(player)``): this round's deck
+    minus their own hand, every court, the Assassins out of the game (or round) and
+    the cards they know in other hands."""
+    pool = state.unseen(player)
     if sum(pool.values()) != sum(n for n in unknown_places(state, player).values()):
         raise AssertionError("unseen cards and unknown places disagree")  # conservation
     return pool
@@ -183,51 +176,6 @@ def knight_expected_gain(state, player, victim: int) -> Distribution:
 
 # --------------------------------------------------------------------------- worlds
 
-def _arrangements(pool: Counter, places: dict):
-    """Every way to put the ``pool`` cards on the ``places`` (as per-place sorted
-    tuples) with its probability under uniform shuffling."""
-    kinds = sorted(k for k in pool if pool[k])
-    names = list(places)
-    sizes = [places[p] for p in names]
-    total = sum(sizes)
-    # probability of a given matrix m[kind][place]:
-    #   prod_places size! * prod_kinds copies! / (total! * prod m!)
-    base = Fraction(math.prod(math.factorial(s) for s in sizes)
-                    * math.prod(math.factorial(pool[k]) for k in kinds), math.factorial(total))
-
-    def rec(i, caps, acc):
-        if i == len(kinds):
-            if all(c == 0 for c in caps):
-                yield acc
-            return
-        k = kinds[i]
-        for split in _splits(pool[k], caps):
-            yield from rec(i + 1, [c - s for c, s in zip(caps, split)], acc + [split])
-
-    for matrix in rec(0, sizes, []):
-        p = base
-        for row in matrix:
-            for x in row:
-                p /= math.factorial(x)
-        groups = []
-        for j in range(len(names)):
-            cards = []
-            for k, row in zip(kinds, matrix):
-                cards += [k] * row[j]
-            groups.append(tuple(sorted(cards)))
-        yield dict(zip(names, groups)), p
-
-
-def _splits(n, caps):
-    if len(caps) == 1:
-        if n <= caps[0]:
-            yield (n,)
-        return
-    for k in range(min(n, caps[0]) + 1):
-        for rest in _splits(n - k, caps[1:]):
-            yield (k,) + rest
-
-
 def _fill(state, player, placement):
     v = _view(state, player)
     hands = list(v.hands)
@@ -248,7 +196,7 @@ def worlds(state, player, limit: int = 20_000) -> Distribution:
     pool = unseen_cards(state, player)
     places = unknown_places(state, player)
     out = {}
-    for placement, p in _arrangements(pool, places):
+    for placement, p in exact_deals(pool, places):
         out[_fill(state, player, placement)] = p
         if len(out) > limit:
             raise ValueError(f"more than {limit} worlds: use sample_world and simulation")
@@ -256,53 +204,34 @@ def worlds(state, player, limit: int = 20_000) -> Distribution:
 
 
 def sample_world(state, player, rng: random.Random):
-    """One complete position consistent with ``player``'s view, drawn uniformly."""
-    pool = list(unseen_cards(state, player).elements())
-    rng.shuffle(pool)
-    placement, i = {}, 0
-    for place, k in unknown_places(state, player).items():
-        placement[place] = tuple(sorted(pool[i:i + k]))
-        i += k
-    return _fill(state, player, placement)
+    """One complete position consistent with ``player``'s view, drawn uniformly
+    (``state.sample_world``, ``kingdoms.woods.worlds``)."""
+    return state.sample_world(player, rng)
 
 
 # --------------------------------------------------------------------------- play to round end
 
-def random_model(state) -> list:
-    """The stated model of play: each legal action equally likely."""
-    actions = state.legal_actions()
-    p = Fraction(1, len(actions))
-    return [(a, p) for a in actions]
+random_model = uniform_model
+"""The stated model of play: each legal action equally likely
+(``kingdoms.core.solve.uniform_model``)."""
 
 
 def _round_done(s) -> bool:
-    return s.is_terminal() or (s.pending is not None and s.pending[0] == "deal")
+    return s.is_terminal() or isinstance(s.pending, Dealing)
 
 
 def _end_distribution(state, f, model, max_states):
-    memo = {}
-
-    def go(s):
-        r = memo.get(s)
-        if r is not None:
-            return r
-        if len(memo) >= max_states:
-            raise TreeTooLarge(f"more than {max_states} states before the round ends; "
-                               "use the simulated version")
-        if _round_done(s):
-            r = {f(s): Fraction(1)}
-        else:
-            pairs = s.chance_outcomes() if s.is_chance() else model(s)
-            r = {}
-            for a, p in pairs:
-                for o, q in go(s.apply(a)).items():
-                    r[o] = r.get(o, 0) + p * q
-        memo[s] = r
-        return r
-
-    if state.pending is not None and state.pending[0] == "deal":
+    """The exact distribution of ``f`` at the end of this round under ``model``
+    (``kingdoms.core.solve.outcome_distribution``)."""
+    if isinstance(state.pending, Dealing):
         raise ValueError("this position is between rounds; build a mid-round position")
-    return Distribution(go(state))
+    try:
+        return outcome_distribution(state, model, f, stop=_round_done, max_states=max_states)
+    except TreeTooLarge as e:
+        if e.outcomes is not None:
+            raise
+        raise TreeTooLarge(f"more than {max_states} states before the round ends; "
+                           "use the simulated version", limit=max_states) from None
 
 
 def fool_outcome(state, court: int, model: Callable = random_model,
@@ -347,19 +276,30 @@ def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None
 
 def danger_and_rescue(dist: Distribution) -> dict:
     """From a distribution of the final uncovered Fools at a court: P(danger: exactly
-    3, the court scores 0) and P(rescue: 4 or more)."""
+    ``FOOL_RUIN``, the court scores 0) and P(rescue: more)."""
     r = FOOL_RUIN
     return {f"danger (exactly {r})": dist.prob(r),
             f"rescue ({r + 1} or more)": dist.P(lambda k: k > r),
             f"safe (0-{r - 1})": dist.P(lambda k: k < r)}
 
 
-def fool_step_value(base: int, k: int, fool: int = 4) -> int:
+def fool_step_value(base: int, k: int, fool: int | None = None) -> int:
     """How a court's round-end score changes if one more Fool joins its ``k``
-    uncovered Fools (``base``: influence of its other uncovered followers)."""
+    uncovered Fools (``base``: influence of its other uncovered followers; ``fool``:
+    a Fool's influence, by default the packaged data's)."""
+    if fool is None:
+        fool = _packaged_influence("Fool")
+
     def score(j):
         return 0 if j == FOOL_RUIN else base + fool * j
     return score(k + 1) - score(k)
+
+
+@speed_cache(maxsize=16)
+def _packaged_influence(card: str) -> int:
+    """``card``'s influence in the packaged data file."""
+    from .rules import Woods
+    return Woods().influence[card]
 
 
 def expected_at_round_end(state, f: Callable, model: Callable = random_model,

@@ -46,7 +46,7 @@ def _sub_decision(state, actions, infl, me):
 
 def greedy_policy(state, rng):
     """Play the card of highest influence to your own court (never a Fool that makes
-    exactly 3 there); intrigue cards and Assassins go to the strongest opponent."""
+    exactly ``FOOL_RUIN`` there); intrigue cards and Assassins go to the strongest opponent."""
     me = state.current_player()
     actions = state.legal_actions()
     g = state.game
@@ -75,14 +75,14 @@ def greedy_policy(state, rng):
 
 
 def fool_aware_policy(state, rng):
-    """Greedy, but hands an opponent the Fool that makes exactly 3 at their court and
-    keeps a fourth Fool for a court of yours with 3."""
+    """Greedy, but hands an opponent the Fool that makes exactly ``FOOL_RUIN`` at
+    their court and keeps one more Fool for a court of yours with ``FOOL_RUIN``."""
     me = state.current_player()
     actions = state.legal_actions()
     if isinstance(actions[0], Play):
         for a in actions:
             if a.card == "Fool" and a.court == me and fool_count(state.courts[me]) == FOOL_RUIN:
-                return a                            # rescue: 4 Fools count normally
+                return a                            # rescue: one more Fool counts normally
         ruin = [a for a in actions if a.card == "Fool" and a.court != me
                 and fool_count(state.courts[a.court]) == FOOL_RUIN - 1]
         if ruin:

@@ -9,11 +9,17 @@ import html as _html
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 
-from .rules import FOOL_RUIN, fool_count
+from .rules import (FOOL_RUIN, AssassinAiming, Dealing, KnightLooking, PriestAdding,
+                    PriestTakingBack, ScholarChoosing, TraderGiving, TraderReturning, ruined)
 
 ABBREV = {"Assassin": "As", "Trader": "Tr", "Guard": "Gu", "Squire": "Sq", "Scholar": "Sc",
           "Priest": "Pr", "Fool": "Fo", "Treasurer": "Te", "Knight": "Kn", "General": "Ge",
           "Princess": "Pn"}
+
+# the sub-decision under way, marked in ``short()``
+STEP_MARKS = {AssassinAiming: " As", TraderGiving: " Tr", TraderReturning: " Tr<",
+              KnightLooking: " Kn", ScholarChoosing: " Sc", PriestAdding: " Pr",
+              PriestTakingBack: " Pr<"}
 
 COLOURS = {"Assassin": "#4d4d4d", "Trader": "#b07d3a", "Guard": "#7a6a58", "Squire": "#9c8560",
            "Scholar": "#8a6d9e", "Priest": "#2f2f4f", "Fool": "#d9822b", "Treasurer": "#5b8c3a",
@@ -35,46 +41,13 @@ def _pile(pile) -> str:
 
 
 def pending_text(state) -> str:
-    pd = state.pending
-    p = state.turn
-    if state.over:
-        return "the game is over"
-    if pd is None:
-        return f"{_name(state, p)} plays a card to a court"
-    kind = pd[0]
-    if kind == "deal":
-        return f"the deal of round {state.round}"
-    if kind == "assassin":
-        return f"{_name(state, p)} chooses what the Assassin covers at {_name(state, pd[1])}'s court"
-    if kind == "trader_give":
-        return f"{_name(state, p)} chooses a card to give {_name(state, pd[1])} (Trader)"
-    if kind == "trader_return":
-        got = "a card" if pd[3] is HIDDEN else f"the {pd[3]}"
-        return (f"{_name(state, pd[2])} received {got} and gives a card back to "
-                f"{_name(state, pd[1])} (Trader)")
-    if kind == "knight":
-        return (f"{_name(state, p)} looks at {_name(state, pd[1])}'s hand and may take a card "
-                "(Knight; a Squire must be taken)")
-    if kind == "scholar":
-        return f"{_name(state, p)} may take a follower from {_name(state, pd[1])}'s court (Scholar)"
-    if kind == "priest":
-        return f"{_name(state, p)} may play one more card to {_name(state, pd[1])}'s court (Priest)"
-    if kind == "priest_take":
-        return (f"{_name(state, p)} takes back a card of lower influence than the {pd[3]} "
-                f"from {_name(state, pd[1])}'s court (Priest)")
-    if kind == "treasurer":
-        return f"the Treasurer draws a random card from {_name(state, pd[1])}'s hand"
-    return str(pd)
+    """What the game waits for (the rules' words: ``state._pending_text()``)."""
+    return state._pending_text()
 
 
 def describe(state) -> str:
-    cp = state.current_player()
-    if cp == TERMINAL:
-        shares = state.returns()
-        winners = [_name(state, i) for i, r in enumerate(shares) if r > 0]
-        return "Game over. Winner: " + ", ".join(winners)
-    text = pending_text(state)
-    return text[0].upper() + text[1:] + "."
+    """One line: what happens next, or the winners (``state.describe()``)."""
+    return state.describe()
 
 
 def _out(state) -> str:
@@ -105,7 +78,7 @@ def text(state) -> str:
         court = state.courts[p]
         court_text = ", ".join(_pile(x) for x in court) or "-"
         warn = (f"  (exactly {FOOL_RUIN} Fools: scores 0!)"
-                if fool_count(court) == FOOL_RUIN else "")
+                if ruined(court) else "")
         score = state.court_scores()[p]
         lines.append(f"{mark} {_name(state, p)}: hand ({len(hand)}) {hand_text}")
         lines.append(f"    court: {court_text}  = {score}{warn}")
@@ -147,7 +120,7 @@ def html(state) -> str:
                              + _chip(pile[0], covered=True, influence=infl[pile[0]])
                              + "<sup>" + _chip("Assassin") + "</sup></span>")
         note = (f' <b style="color:#c0392b">{FOOL_RUIN} Fools → 0</b>'
-                if fool_count(state.courts[p]) == FOOL_RUIN else "")
+                if ruined(state.courts[p]) else "")
         rows.append(f"<tr><td><b>{name}</b><br>total {state.totals[p]}</td>"
                     f"<td>{hand}</td><td>{''.join(piles) or '—'}</td>"
                     f"<td style='text-align:center'>{scores[p]}{note}</td></tr>")
@@ -174,12 +147,10 @@ def short(state) -> str:
     else:
         hands = "/".join(str(len(h)) for h in state.hands)
     if cp == CHANCE:
-        who = "deal" if state.pending[0] == "deal" else "draw"
+        who = "deal" if isinstance(state.pending, Dealing) else "draw"
     else:
         who = f"P{cp + 1}"
         if state.pending is not None:
-            who += {"assassin": " As", "trader_give": " Tr", "trader_return": " Tr<",
-                    "knight": " Kn", "scholar": " Sc", "priest": " Pr",
-                    "priest_take": " Pr<"}.get(state.pending[0], "")
+            who += STEP_MARKS.get(type(state.pending), "")
     out = f"{who} {hands} {scores}"
     return out if len(out) <= 30 else out[:29] + "…"

@@ -29,22 +29,22 @@ The followers (influence in brackets)
     Guard (2)      protects its court (see Assassin).
     Squire (2)     while an uncovered Squire lies at any court, a player holding a
                    Squire must play a Squire (two in hand: one now, one next turn).
-    Scholar (3)    intrigue: may take one uncovered follower of influence <= 4 from
-                   that court into hand; only if there is none, one of influence >= 5.
-                   Never an Assassin or a Scholar.
+    Scholar (3)    intrigue: may take one uncovered follower of influence <= 4
+                   (``SCHOLAR_LIMIT``) from that court into hand; only if there is
+                   none, one of influence >= 5.  Never an Assassin or a Scholar.
     Priest (3)     at any court: may play one more hand card to that court (its
                    ability is carried out), and then must take back an uncovered card
                    of lower influence from it — not an Assassin, not a Fool, not the
                    Priest just played.
-    Fool (4)       at round end a court with exactly 3 uncovered Fools scores 0;
-                   with 4 it scores normally.
+    Fool (4)       at round end a court with exactly 3 (``FOOL_RUIN``) uncovered
+                   Fools scores 0; with 4 it scores normally.
     Treasurer (4)  intrigue: draw a random card from the owner's hand (chance).
     Knight (5)     intrigue: look at the owner's hand and you may take one card; a
                    Squire must be taken if there is one.
     General (6)    intrigue: swap whole hands with the owner.
-    Princess (7)   to your own court only when at least 3 uncovered followers lie
-                   there before your turn (the Priest cannot help), unless she is
-                   your last hand card.  In the round-win variant she breaks a tie
+    Princess (7)   to your own court only when at least 3 (``PRINCESS_COMPANY``)
+                   uncovered followers lie there before your turn (the Priest
+                   cannot help), unless she is your last hand card.  In the round-win variant she breaks a tie
                    for the player whose court holds her uncovered.
 
 Decisions this model makes where the rulebook is silent are listed, in words, in
@@ -62,61 +62,46 @@ Contested readings are options whose defaults follow the literal text (``OPTIONS
 """
 from __future__ import annotations
 
-import math
+import operator
 import os
 import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property
+from itertools import chain, repeat
 from types import MappingProxyType
+from typing import ClassVar
 
-from kingdoms.core.data import DataError, GameData, load_data
+from kingdoms.core.cache import speed_cache
+from kingdoms.core.cards import SequentialDeal, count_deals, deal_probability
+from kingdoms.core.data import GameData
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, TooManyOutcomes, replace)
+
+from .components import (DATA_RANGES, FOLLOWERS, MAX_COPIES, MAX_DECK,  # noqa: F401
+                         MAX_INFLUENCE, MAX_POINTS, MAX_ROUND_WINS, Components)  # noqa: F401
 
 __all__ = ["Woods", "WoodsState", "Play", "Cover", "TraderGive", "TraderReturn",
            "KnightTake", "KnightPass", "ScholarTake", "ScholarPass", "PriestExtra",
            "PriestStop", "PriestTakeBack", "TreasurerDraw", "Deal", "INTRIGUE", "DECISIONS",
            "OPTIONS", "FOOL_RUIN", "SCHOLAR_LIMIT", "PRINCESS_COMPANY", "court_score",
-           "uncovered", "fool_count"]
+           "uncovered", "fool_count", "ruined", "Dealing", "AssassinAiming", "TraderGiving",
+           "TraderReturning", "KnightLooking", "ScholarChoosing", "PriestAdding",
+           "PriestTakingBack", "TreasurerDrawing", "DEALING"]
 
 INTRIGUE = frozenset({"Trader", "Knight", "Scholar", "Treasurer", "General"})
-FOLLOWERS = ("Assassin", "Trader", "Guard", "Squire", "Scholar", "Priest", "Fool",
-             "Treasurer", "Knight", "General", "Princess")
-
 # Thresholds the rulebook states in words, named once (texts are built from them).
-FOOL_RUIN = 3           # "a court that has exactly 3 Fools present at the end of a round"
-SCHOLAR_LIMIT = 4       # the Scholar takes "influence value 4 or less" (else 5 or higher)
-PRINCESS_COMPANY = 3    # the Princess needs "at least 3 follower cards already present"
+# (The influence values, copies, setups and the numbers to win are in data.toml.)
+FOOL_RUIN = 3           # rulebook, Fool: "a court that has exactly 3 Fools present at
+                        # the end of a round" scores 0 (a fourth makes it normal again)
+SCHOLAR_LIMIT = 4       # rulebook, Scholar: takes "influence value 4 or less" (else 5
+                        # or higher)
+PRINCESS_COMPANY = 3    # rulebook, Princess: needs "at least 3 follower cards already
+                        # present" at your own court
 
-# Ranges of the data file's values (checked when the game is built).
-MAX_INFLUENCE = 7       # rulebook: "Influence values range from 0 to 7"
-MAX_COPIES = 8          # per follower
-MAX_DECK = 40           # all copies together (larger decks make the exact deal count slow)
-MAX_POINTS = 1000       # points to win (a safeguard on never-ending games, not a rule)
-MAX_ROUND_WINS = 50     # round wins to win (likewise)
+# The data file's schema and its ranges live with the components (re-exported here).
 MAX_ROUNDS = 1000       # safeguard: a game still running after this many rounds is cut
-# The data file's schema, one table (``Woods.data_ranges()``): key -> (kind, min, max).
-# Some bounds tighten with other keys when the game is built: a setup may remove at
-# most a follower's copies, and set aside at most (cards in play - players).
-DATA_RANGES = MappingProxyType({
-    "game.points_to_win": (int, 1, MAX_POINTS),
-    "game.round_wins": (int, 1, MAX_ROUND_WINS),
-    "game.round_wins_two_players": (int, 1, MAX_ROUND_WINS),
-    "game.min_players": (int, 2, 5),        # Woods.min_players .. Woods.max_players
-    "game.max_players": (int, 2, 5),
-    "followers.*.influence": (int, 0, MAX_INFLUENCE),
-    "followers.*.copies": (int, 0, MAX_COPIES),
-    "setup.*.remove.*": (int, 0, MAX_COPIES),
-    "setup.*.set_aside": (int, 0, MAX_DECK),
-})
-
-
-def _bounds(key: str) -> dict:
-    """``min=``/``max=`` of ``key``'s entry in ``DATA_RANGES`` (for ``GameData.get``)."""
-    _, lo, hi = DATA_RANGES[key]
-    return {"min": lo, "max": hi}
 ROUND_TIES = ("shared", "nobody")
 
 OPTIONS = MappingProxyType({
@@ -196,8 +181,400 @@ DECISIONS = (
 )
 
 
-def _rebuild(cls, items):
-    return cls(**dict(items))
+# --------------------------------------------------------------------------- actions
+# Action texts name players as people read them ("Player 2" for index 1, the game's
+# ``player_name``; this game has no custom names).  ``str()`` never raises, whatever
+# the fields hold: a malformed action still prints (as "?") inside error messages.
+
+_NOT_GIVEN = object()        # (a sentinel: no action sampled at this state)
+
+
+def _pn(p) -> str:
+    return f"Player {p + 1}" if type(p) is int and p >= 0 else "?"
+
+
+def _cd(card) -> str:
+    if card is HIDDEN:
+        return "a hidden card"
+    return f"the {card}" if type(card) is str else "the ?"
+
+
+def _action_text(action) -> str:
+    try:
+        text = str(action)
+        if isinstance(text, str):
+            return text
+    except Exception:
+        pass
+    return f"a {type(action).__name__} (not a valid action)"
+
+
+class _PrivateCard:
+    """An action that moves one card between two hands: the two players named by
+    ``_witnesses`` see the card, everyone else sees a hidden card (``seen_by``)."""
+
+    _witnesses: ClassVar[tuple] = ()
+
+    def seen_by(self, player):
+        if any(getattr(self, w) == player for w in self._witnesses):
+            return self
+        return replace(self, card=HIDDEN)
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play a hand card to a court (the main decision of a turn)."""
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"play {_cd(self.card)} to {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class Cover(Action):
+    """The Assassin's target: a pile at the court, named by its cards bottom to top."""
+    court: int
+    pile: tuple
+
+    def __str__(self):
+        pile = self.pile if type(self.pile) is tuple and self.pile else ("?",)
+        if pile[-1] == "Assassin":
+            below = f" on {_cd(pile[0])}" if len(pile) == 2 else ""
+            return f"attack the Assassin{below} at {_pn(self.court)}'s court"
+        return f"cover {_cd(pile[0])} at {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class TraderGive(_PrivateCard, Action):
+    card: str
+    giver: int
+    receiver: int
+    _witnesses = ("giver", "receiver")
+
+    def __str__(self):
+        return f"give {_cd(self.card)} to {_pn(self.receiver)}"
+
+
+@dataclass(frozen=True)
+class TraderReturn(_PrivateCard, Action):
+    card: str
+    giver: int
+    receiver: int
+    _witnesses = ("giver", "receiver")
+
+    def __str__(self):
+        return f"give {_cd(self.card)} back to {_pn(self.giver)}"
+
+
+@dataclass(frozen=True)
+class KnightTake(_PrivateCard, Action):
+    card: str
+    taker: int
+    victim: int
+    _witnesses = ("taker", "victim")
+
+    def __str__(self):
+        return f"take {_cd(self.card)} from {_pn(self.victim)}'s hand"
+
+
+@dataclass(frozen=True)
+class KnightPass(Action):
+    """The Knight takes nothing ('you *may* take 1 card'; not with a Squire there)."""
+    taker: int
+    victim: int
+
+    def __str__(self):
+        return f"take nothing from {_pn(self.victim)}'s hand"
+
+
+@dataclass(frozen=True)
+class ScholarTake(Action):
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"take {_cd(self.card)} from {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class ScholarPass(Action):
+    def __str__(self):
+        return "take nothing with the Scholar"
+
+
+@dataclass(frozen=True)
+class PriestExtra(Action):
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"also play {_cd(self.card)} to {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class PriestStop(Action):
+    def __str__(self):
+        return "play no further card with the Priest"
+
+
+@dataclass(frozen=True)
+class PriestTakeBack(Action):
+    card: str
+    court: int
+
+    def __str__(self):
+        return f"take back {_cd(self.card)} from {_pn(self.court)}'s court"
+
+
+@dataclass(frozen=True)
+class TreasurerDraw(_PrivateCard, Action):
+    """Chance: the card the Treasurer draws at random from the victim's hand."""
+    card: str
+    drawer: int
+    victim: int
+    _witnesses = ("drawer", "victim")
+
+    def __str__(self):
+        return f"the Treasurer draws {_cd(self.card)} from {_pn(self.victim)}'s hand"
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """Chance: a round's deal — every hand (sorted) and the set-aside pile."""
+    hands: tuple
+    set_aside: tuple
+
+    def __str__(self):
+        try:
+            sizes = "/".join(str(len(h)) for h in self.hands)
+            return f"deal {sizes} cards, {len(self.set_aside)} set aside"
+        except Exception:
+            return "deal (malformed)"
+
+    def seen_by(self, player):
+        hands = tuple(h if i == player else (HIDDEN,) * len(h)
+                      for i, h in enumerate(self.hands))
+        return Deal(hands, (HIDDEN,) * len(self.set_aside))
+
+
+def _deal_of_piles(piles) -> "Deal":
+    """The ``Deal`` of a deal dealt card by card: ``piles`` is the set-aside pile, then
+    each hand (``WoodsState.chance_steps``)."""
+    return Deal(tuple(tuple(sorted(h)) for h in piles[1:]), tuple(sorted(piles[0])))
+
+
+# What each action's fields must hold ("card": a follower's name, "player": a player
+# index, "pile": 1-2 card names, "cards": a tuple of names, "hands": one per player).
+_FIELDS = {
+    Play: (("card", "card"), ("court", "player")),
+    Cover: (("court", "player"), ("pile", "pile")),
+    TraderGive: (("card", "card"), ("giver", "player"), ("receiver", "player")),
+    TraderReturn: (("card", "card"), ("giver", "player"), ("receiver", "player")),
+    KnightTake: (("card", "card"), ("taker", "player"), ("victim", "player")),
+    KnightPass: (("taker", "player"), ("victim", "player")),
+    ScholarTake: (("card", "card"), ("court", "player")),
+    ScholarPass: (),
+    PriestExtra: (("card", "card"), ("court", "player")),
+    PriestStop: (),
+    PriestTakeBack: (("card", "card"), ("court", "player")),
+    TreasurerDraw: (("card", "card"), ("drawer", "player"), ("victim", "player")),
+    Deal: (("hands", "hands"), ("set_aside", "cards")),
+}
+
+
+@speed_cache(maxsize=8)
+def _plays_of(players: int):
+    """``{card: (Play(card, 0), ..., Play(card, players - 1))}``: one object per play
+    (actions are values, so the lists share them)."""
+    return MappingProxyType({c: tuple(Play(c, k) for k in range(players)) for c in FOLLOWERS})
+
+
+def _malformed(action, game) -> str | None:
+    """Why ``action`` is not a well-formed action of this game (``None`` if it is)."""
+    spec = _FIELDS.get(type(action))
+    if spec is None:
+        return (f"{_action_text(action)} is not an action of King of the Woods "
+                f"(a {type(action).__name__})")
+    names = game.components.rank
+    n = game.players
+
+    def is_cards(x):
+        return type(x) is tuple and all(type(c) is str and c in names for c in x)
+
+    for field_name, kind in spec:
+        v = getattr(action, field_name, None)
+        if kind == "card":
+            ok = type(v) is str and v in names
+        elif kind == "player":
+            ok = type(v) is int and 0 <= v < n
+        elif kind == "pile":
+            ok = is_cards(v) and 1 <= len(v) <= 2
+        elif kind == "cards":
+            ok = is_cards(v)
+        else:
+            ok = type(v) is tuple and len(v) == n and all(is_cards(h) for h in v)
+        if not ok:
+            want = {"card": "a follower's name", "player": f"a player number 0..{n - 1}",
+                    "pile": "a tuple of 1 or 2 follower names",
+                    "cards": "a tuple of follower names",
+                    "hands": f"a tuple of {n} tuples of follower names"}[kind]
+            try:
+                shown = repr(v)[:40]
+            except Exception:
+                shown = type(v).__name__
+            return (f"{type(action).__name__}.{field_name} should be {want}, not {shown}")
+    return None
+
+
+# --------------------------------------------------------------------------- turn steps
+# What the game waits for within a turn (``WoodsState.pending``; ``None`` between
+# turns): one frozen dataclass per kind of decision or chance event, dispatched with
+# ``match``.  A step is part of the position (immutable, hashable).
+
+@dataclass(frozen=True)
+class Dealing:
+    """Chance: the deal of a round."""
+
+
+@dataclass(frozen=True)
+class AssassinAiming:
+    """The Assassin's player chooses the pile she covers at ``court``."""
+    court: int
+
+
+@dataclass(frozen=True)
+class TraderGiving:
+    """The Trader's player chooses a hand card to give the owner of ``court``."""
+    court: int
+
+
+@dataclass(frozen=True)
+class TraderReturning:
+    """``receiver`` got ``card`` (``HIDDEN`` in an onlooker's view) from ``giver``
+    and chooses the card to give back."""
+    giver: int
+    receiver: int
+    card: object
+
+
+@dataclass(frozen=True)
+class KnightLooking:
+    """The Knight's player looks at ``victim``'s hand and may take a card."""
+    victim: int
+
+
+@dataclass(frozen=True)
+class ScholarChoosing:
+    """The Scholar's player may take a follower from ``court``."""
+    court: int
+
+
+@dataclass(frozen=True)
+class PriestAdding:
+    """The Priest's player may play one more card to ``court``; the Priest is pile
+    ``priest`` there."""
+    court: int
+    priest: int
+
+
+@dataclass(frozen=True)
+class PriestTakingBack:
+    """The Priest's take-back at ``court`` (Priest at pile ``priest``; ``-1`` once it
+    left the court) of a card of lower influence than ``extra``."""
+    court: int
+    priest: int
+    extra: str
+
+
+@dataclass(frozen=True)
+class TreasurerDrawing:
+    """Chance: the Treasurer draws a random card from ``victim``'s hand."""
+    victim: int
+
+
+DEALING = Dealing()
+# sub-decisions whose options follow from public information: a single option is
+# carried out at once (see DECISIONS; hidden ones are always a step)
+_PUBLIC_STEPS = (AssassinAiming, PriestTakingBack, ScholarChoosing)
+
+
+def _shift(after, c, i):
+    """The Priest take-backs still to come after pile ``i`` left court ``c``: their
+    Priest's pile index moves down (or is gone, -1, if it was that pile)."""
+    if not after:
+        return after
+    out = []
+    for take in after:
+        k = take.priest
+        if take.court == c and k is not None and k >= 0:
+            take = replace(take, priest=-1 if k == i else k - 1 if k > i else k)
+        out.append(take)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- helpers
+
+def uncovered(court) -> list:
+    """The uncovered followers of a court (piles of one card)."""
+    return [p[0] for p in court if len(p) == 1]
+
+
+def fool_count(court) -> int:
+    """Uncovered Fools at a court."""
+    return sum(1 for p in court if p == ("Fool",))
+
+
+def ruined(court) -> bool:
+    """Exactly ``FOOL_RUIN`` uncovered Fools: the court scores 0 at round end."""
+    return fool_count(court) == FOOL_RUIN
+
+
+def court_score(court, influence) -> int:
+    """A court's influence at round end: uncovered followers count; exactly
+    ``FOOL_RUIN`` uncovered Fools make it 0 (one more counts normally)."""
+    if ruined(court):
+        return 0
+    return sum(influence[p[0]] for p in court if len(p) == 1)
+
+
+def _minus(hand: tuple, card) -> tuple:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _plus(hand: tuple, card) -> tuple:
+    if card is HIDDEN or HIDDEN in hand:
+        return tuple(sorted(hand + (card,), key=_sort_key))     # HIDDEN goes last
+    return tuple(sorted(hand + (card,)))
+
+
+def _sort_key(c):
+    return (1, "") if c is HIDDEN else (0, c)
+
+
+def _sub_known(known_hand: tuple, card) -> tuple:
+    return _minus(known_hand, card) if card in known_hand else known_hand
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _swap(hands, known, p, c):
+    """The General: players ``p`` and ``c`` swap hands; everyone's knowledge follows."""
+    hp, hc = hands[p], hands[c]
+    hands = _set(_set(hands, p, hc), c, hp)
+    rows = []
+    for o, row in enumerate(known):
+        if o == p:
+            row = _set(_set(row, c, hp), p, ())
+        elif o == c:
+            row = _set(_set(row, p, hc), c, ())
+        else:
+            row = _set(_set(row, p, row[c]), c, row[p])
+        rows.append(row)
+    return hands, tuple(rows)
 
 
 # --------------------------------------------------------------------------- the game
@@ -235,6 +612,12 @@ class Woods(Game):
 
     def __post_init__(self):
         super().__post_init__()
+        self._check_readings()
+        # reading the components checks the data file now (``DataError`` names the key)
+        self.components
+
+    def _check_readings(self) -> None:
+        """The options' values (``GameOptionError`` naming the option)."""
         if self.mode not in ("points", "rounds"):
             raise GameOptionError(f"mode must be 'points' or 'rounds', not {self.mode!r}")
         for flag in ("beginner", "one_round", "priest_extra_ability",
@@ -252,83 +635,35 @@ class Woods(Game):
         if self.data is not None and not isinstance(self.data, (str, os.PathLike, GameData)):
             raise GameOptionError(f"data is the path of a data file (or a GameData), "
                                   f"not {self.data!r}")
-        d = load_data("kingdoms.woods", self.data)
-        lo = d.get("game.min_players", int, **_bounds("game.min_players"))
-        hi = d.get("game.max_players", int, **{**_bounds("game.max_players"), "min": lo})
-        if not lo <= self.players <= hi:
-            raise GameOptionError(f"this data file has setup cards for {lo}-{hi} players, "
-                                  f"not {self.players}")
-        followers = d.get("followers", list)
-        names, influence, copies = [], {}, {}
-        for i, f in enumerate(followers):
-            d.get(f"followers.{i}", dict)
-            nm = d.get(f"followers.{i}.name", str)
-            if nm in influence:
-                raise DataError(f"{d.origin}: 'followers.{i}.name' repeats {nm!r}")
-            names.append(nm)
-            influence[nm] = d.get(f"followers.{i}.influence", int,
-                                 **_bounds("followers.*.influence"))
-            copies[nm] = d.get(f"followers.{i}.copies", int, **_bounds("followers.*.copies"))
-        if set(names) != set(FOLLOWERS) or len(names) != len(FOLLOWERS):
-            raise DataError(f"{d.origin}: 'followers' must list exactly {sorted(FOLLOWERS)}; "
-                            f"got {names}")
-        if sum(copies.values()) > MAX_DECK:
-            raise DataError(f"{d.origin}: 'followers.*.copies' add up to {sum(copies.values())} "
-                            f"cards; the total should be from 1 to {MAX_DECK}")
-        key = f"setup.{self.players}"
-        remove = d.get(f"{key}.remove", dict)
-        box = Counter()
-        for nm in remove:
-            if nm not in copies:
-                raise DataError(f"{d.origin}: '{key}.remove' names unknown follower {nm!r}")
-            box[nm] += d.get(f"{key}.remove.{nm}", int,
-                             **{**_bounds("setup.*.remove.*"), "max": copies[nm]})
-        deck = Counter({nm: copies[nm] - box[nm] for nm in names})
-        n_cards = sum(deck.values())
-        if n_cards < self.players:
-            raise DataError(f"{d.origin}: '{key}' leaves {n_cards} cards: fewer than one "
-                            f"per player")
-        set_aside = d.get(f"{key}.set_aside", int, **{**_bounds("setup.*.set_aside"),
-                                                       "max": n_cards - self.players})
-        if (n_cards - set_aside) % self.players:
-            raise DataError(f"{d.origin}: '{key}.set_aside' = {set_aside} does not leave a "
-                            f"deck of {n_cards} cards that deals evenly to {self.players}")
-        hand = (n_cards - set_aside) // self.players
-        if self.beginner:
-            for nm in ("Scholar", "Priest"):
-                box[nm] += deck[nm]
-                deck[nm] = 0
-            hand -= 1
-            n_cards = sum(deck.values())
-            set_aside = n_cards - hand * self.players
-            if hand < 1 or set_aside < 0:
-                raise DataError(f"{d.origin}: '{key}' leaves too few cards for the beginner "
-                                "variant (at least one card per hand after removing the "
-                                "Scholars and Priests)")
-        if self.mode == "points":
-            goal = self.target or d.get("game.points_to_win", int, **_bounds("game.points_to_win"))
-        else:
-            goal = self.target or (
-                d.get("game.round_wins_two_players", int, **_bounds("game.round_wins_two_players"))
-                if self.players == 2 else d.get("game.round_wins", int,
-                                                **_bounds("game.round_wins")))
-        # parsed components (not dataclass fields: they do not take part in equality);
-        # read-only containers only, and no table keyed by what anyone holds
-        order = tuple(sorted(names, key=lambda n: (influence[n], names.index(n))))
-        s = object.__setattr__
-        s(self, "_data", d)
-        s(self, "followers", order)
-        s(self, "influence", MappingProxyType(dict(influence)))
-        s(self, "copies", MappingProxyType(dict(copies)))
-        s(self, "box", tuple(sorted(box.elements())))
-        s(self, "deck", tuple(sorted(deck.elements())))
-        s(self, "hand_size", hand)
-        s(self, "set_aside_count", set_aside)
-        s(self, "goal", goal)
-        # tables for the hot paths (actions are immutable, so one object per action)
-        s(self, "_rank", MappingProxyType({nm: i for i, nm in enumerate(order)}))
-        s(self, "_plays_of", MappingProxyType(
-            {c: tuple(Play(c, k) for k in range(self.players)) for c in names}))
+
+    @cached_property
+    def components(self) -> Components:
+        """The parts in the box for this player count (``Components.from_data``)."""
+        return Components.from_data(self.game_data(), self.players, self.beginner)
+
+    # the components by name (read-only; ``game.deck``, ``game.influence`` ...)
+    followers = property(lambda self: self.components.followers,
+                         doc="The followers in influence order.")
+    influence = property(lambda self: self.components.influence,
+                         doc="Each follower's influence (read-only mapping).")
+    copies = property(lambda self: self.components.copies,
+                      doc="Copies of each follower in the box (read-only mapping).")
+    box = property(lambda self: self.components.box,
+                   doc="The cards the setup card puts back in the box (sorted).")
+    deck = property(lambda self: self.components.deck,
+                    doc="The cards in play this game (sorted).")
+    hand_size = property(lambda self: self.components.hand_size,
+                         doc="Cards per hand in a full deal.")
+    set_aside_count = property(lambda self: self.components.set_aside_count,
+                               doc="Cards set aside face down in a full deal.")
+
+    @property
+    def goal(self) -> int:
+        """Points (points mode) or round wins (round-win mode) that end the game."""
+        if self.target:
+            return self.target
+        c = self.components
+        return c.points_to_win if self.mode == "points" else c.round_wins
 
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
@@ -397,18 +732,12 @@ class Woods(Game):
         ``self.followers``."""
         return self.followers
 
-    def __reduce__(self):
-        # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
-        # so games and states can be sent to worker processes by ``simulate``
-        return (_rebuild, (type(self), tuple(self.config().items())))
-
     # -- players ----------------------------------------------------------------------
     def policies(self) -> dict:
-        """``random`` and the heuristics of ``woods.policies``."""
-        from kingdoms.core.play import random_policy
+        """The core's players (``random``, ``mcts``) and the heuristics of
+        ``woods.policies``."""
         from .policies import fool_aware_policy, greedy_policy
-        return {"random": random_policy, "greedy": greedy_policy,
-                "fool-aware": fool_aware_policy}
+        return {**super().policies(), "greedy": greedy_policy, "fool-aware": fool_aware_policy}
 
     def default_policies(self) -> tuple:
         """The greedy player in every seat (cheap; looks only at its own view)."""
@@ -445,7 +774,7 @@ class Woods(Game):
     def initial_state(self) -> "WoodsState":
         n = self.players
         return WoodsState(self, round=1, hands=((),) * n, courts=((),) * n, set_aside=(),
-                          removed=(), turn=0, starter=0, pending=("deal",),
+                          removed=(), turn=0, starter=0, pending=DEALING,
                           known=_no_knowledge(n), totals=(0,) * n, last_round=None,
                           over=False)
 
@@ -469,6 +798,22 @@ class Woods(Game):
         courts = courts if courts is not None else [[] for _ in range(n)]
         if len(courts) != n:
             raise ValueError(f"need {n} courts, got {len(courts)}")
+        hs = self._position_hands(hands)
+        cs = self._position_courts(courts)
+        aside = self._position_aside(hs, cs, set_aside, removed)
+        kn = _no_knowledge(n) if known is None else self._position_known(known, hs)
+        if not any(hs):
+            raise ValueError("every hand is empty: the round is over")
+        if not hs[turn]:
+            raise ValueError(f"{self.player_name(turn)} has no cards and cannot be the one "
+                             "to move")
+        return WoodsState(self, round=round, hands=tuple(hs), courts=tuple(cs), set_aside=aside,
+                          removed=tuple(sorted(removed)), turn=turn,
+                          starter=turn if starter is None else starter, pending=None,
+                          known=kn, totals=tuple(totals) if totals else (0,) * n,
+                          last_round=None, over=False)
+
+    def _position_hands(self, hands) -> list:
         valid = set(self.followers)
         hs = []
         for p, h in enumerate(hands):
@@ -476,6 +821,10 @@ class Woods(Game):
                 if c not in valid:
                     raise ValueError(f"{self.player_name(p)}'s hand: {c!r} is not a follower")
             hs.append(tuple(sorted(h)))
+        return hs
+
+    def _position_courts(self, courts) -> list:
+        valid = set(self.followers)
         cs = []
         for p, court in enumerate(courts):
             piles = []
@@ -487,6 +836,10 @@ class Woods(Game):
                                      "(card, 'Assassin')")
                 piles.append(pile)
             cs.append(tuple(piles))
+        return cs
+
+    def _position_aside(self, hs, cs, set_aside, removed) -> tuple:
+        """The set-aside cards, card conservation checked (``ValueError``)."""
         placed = Counter()
         for h in hs:
             placed.update(h)
@@ -500,398 +853,46 @@ class Woods(Game):
             if extra:
                 raise ValueError(f"card conservation: more cards than this round's deck holds: "
                                  f"{dict(extra)}")
-            aside = tuple(sorted((deck - placed).elements()))
-        else:
-            aside = tuple(sorted(set_aside))
-            total = placed + Counter(aside)
-            if total != deck:
-                raise ValueError(
-                    "card conservation: hands + courts + set aside + removed must be this "
-                    f"round's deck; too many {dict(total - deck)}, missing {dict(deck - total)}")
-        if known is None:
-            kn = _no_knowledge(n)
-        else:
-            kn = tuple(tuple(tuple(sorted(known[o][p])) if o != p else () for p in range(n))
-                       for o in range(n))
-            for o in range(n):
-                for p in range(n):
-                    if Counter(kn[o][p]) - Counter(hs[p]):
-                        raise ValueError(f"known[{o}][{p}]: {self.player_name(o)} is said to know "
-                                         f"cards that are not in {self.player_name(p)}'s hand")
-        if not any(hs):
-            raise ValueError("every hand is empty: the round is over")
-        if not hs[turn]:
-            raise ValueError(f"{self.player_name(turn)} has no cards and cannot be the one "
-                             "to move")
-        return WoodsState(self, round=round, hands=tuple(hs), courts=tuple(cs), set_aside=aside,
-                          removed=tuple(sorted(removed)), turn=turn,
-                          starter=turn if starter is None else starter, pending=None,
-                          known=kn, totals=tuple(totals) if totals else (0,) * n,
-                          last_round=None, over=False)
+            return tuple(sorted((deck - placed).elements()))
+        aside = tuple(sorted(set_aside))
+        total = placed + Counter(aside)
+        if total != deck:
+            raise ValueError(
+                "card conservation: hands + courts + set aside + removed must be this "
+                f"round's deck; too many {dict(total - deck)}, missing {dict(deck - total)}")
+        return aside
+
+    def _position_known(self, known, hs) -> tuple:
+        n = self.players
+        kn = tuple(tuple(tuple(sorted(known[o][p])) if o != p else () for p in range(n))
+                   for o in range(n))
+        for o in range(n):
+            for p in range(n):
+                if Counter(kn[o][p]) - Counter(hs[p]):
+                    raise ValueError(f"known[{o}][{p}]: {self.player_name(o)} is said to know "
+                                     f"cards that are not in {self.player_name(p)}'s hand")
+        return kn
 
     # -- the deal -------------------------------------------------------------------
     def deal_count(self) -> int:
         """The number of distinct deals (hands and set-aside pile as multisets)."""
-        cached = self.__dict__.get("_deal_count")
-        if cached is None:
-            cached = self._count()
-            object.__setattr__(self, "_deal_count", cached)
-        return cached
-
-    def _count(self) -> int:
         return _count_deals(tuple(Counter(self.deck).values()),
                             tuple(sorted([self.hand_size] * self.players + [self.set_aside_count])))
 
     def deal_probability(self, deal: "Deal") -> Fraction:
         """The exact probability of one deal outcome."""
-        groups = list(deal.hands) + [deal.set_aside]
-        num = math.prod(math.factorial(len(g)) for g in groups)
-        num *= math.prod(math.factorial(k) for k in Counter(self.deck).values())
-        den = math.factorial(len(self.deck))
-        for g in groups:
-            den *= math.prod(math.factorial(k) for k in Counter(g).values())
-        return Fraction(num, den)
+        return deal_probability(list(deal.hands) + [deal.set_aside], self.deck)
 
 
-@lru_cache(maxsize=None)
 def _count_deals(copies: tuple, caps: tuple) -> int:
-    """Ways to split a multiset (``copies`` per kind) into groups of sizes ``caps``."""
-    if not copies:
-        return 1 if all(c == 0 for c in caps) else 0
-    first, rest = copies[0], copies[1:]
-    total = 0
-
-    def spread(i, left, acc):
-        nonlocal total
-        if i == len(caps):
-            if left == 0:
-                total += _count_deals(rest, tuple(sorted(acc)))
-            return
-        for k in range(min(left, caps[i]) + 1):
-            spread(i + 1, left - k, acc + [caps[i] - k])
-
-    spread(0, first, [])
-    return total
+    """Ways to split a multiset (``copies`` per kind) into groups of sizes ``caps``
+    (``kingdoms.core.cards.count_deals``)."""
+    return count_deals(copies, caps)
 
 
-@lru_cache(maxsize=None)
+@speed_cache(maxsize=16)
 def _no_knowledge(n):
     return tuple(tuple(() for _ in range(n)) for _ in range(n))
-
-
-# --------------------------------------------------------------------------- actions
-# Action texts name players as people read them ("Player 2" for index 1, the game's
-# ``player_name``; this game has no custom names).  ``str()`` never raises, whatever
-# the fields hold: a malformed action still prints (as "?") inside error messages.
-
-def _pn(p) -> str:
-    return f"Player {p + 1}" if type(p) is int and p >= 0 else "?"
-
-
-def _cd(card) -> str:
-    if card is HIDDEN:
-        return "a hidden card"
-    return f"the {card}" if type(card) is str else "the ?"
-
-
-def _action_text(action) -> str:
-    try:
-        text = str(action)
-        if isinstance(text, str):
-            return text
-    except Exception:
-        pass
-    return f"a {type(action).__name__} (not a valid action)"
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play a hand card to a court (the main decision of a turn)."""
-    card: str
-    court: int
-
-    def __str__(self):
-        return f"play {_cd(self.card)} to {_pn(self.court)}'s court"
-
-
-@dataclass(frozen=True)
-class Cover(Action):
-    """The Assassin's target: a pile at the court, named by its cards bottom to top."""
-    court: int
-    pile: tuple
-
-    def __str__(self):
-        pile = self.pile if type(self.pile) is tuple and self.pile else ("?",)
-        if pile[-1] == "Assassin":
-            below = f" on {_cd(pile[0])}" if len(pile) == 2 else ""
-            return f"attack the Assassin{below} at {_pn(self.court)}'s court"
-        return f"cover {_cd(pile[0])} at {_pn(self.court)}'s court"
-
-
-@dataclass(frozen=True)
-class TraderGive(Action):
-    card: str
-    giver: int
-    receiver: int
-
-    def __str__(self):
-        return f"give {_cd(self.card)} to {_pn(self.receiver)}"
-
-    def seen_by(self, player):
-        if player in (self.giver, self.receiver):
-            return self
-        return TraderGive(HIDDEN, self.giver, self.receiver)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class TraderReturn(Action):
-    card: str
-    giver: int
-    receiver: int
-
-    def __str__(self):
-        return f"give {_cd(self.card)} back to {_pn(self.giver)}"
-
-    def seen_by(self, player):
-        if player in (self.giver, self.receiver):
-            return self
-        return TraderReturn(HIDDEN, self.giver, self.receiver)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class KnightTake(Action):
-    card: str
-    taker: int
-    victim: int
-
-    def __str__(self):
-        return f"take {_cd(self.card)} from {_pn(self.victim)}'s hand"
-
-    def seen_by(self, player):
-        if player in (self.taker, self.victim):
-            return self
-        return KnightTake(HIDDEN, self.taker, self.victim)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class KnightPass(Action):
-    """The Knight takes nothing ('you *may* take 1 card'; not with a Squire there)."""
-    taker: int
-    victim: int
-
-    def __str__(self):
-        return f"take nothing from {_pn(self.victim)}'s hand"
-
-
-@dataclass(frozen=True)
-class ScholarTake(Action):
-    card: str
-    court: int
-
-    def __str__(self):
-        return f"take {_cd(self.card)} from {_pn(self.court)}'s court"
-
-
-@dataclass(frozen=True)
-class ScholarPass(Action):
-    def __str__(self):
-        return "take nothing with the Scholar"
-
-
-@dataclass(frozen=True)
-class PriestExtra(Action):
-    card: str
-    court: int
-
-    def __str__(self):
-        return f"also play {_cd(self.card)} to {_pn(self.court)}'s court"
-
-
-@dataclass(frozen=True)
-class PriestStop(Action):
-    def __str__(self):
-        return "play no further card with the Priest"
-
-
-@dataclass(frozen=True)
-class PriestTakeBack(Action):
-    card: str
-    court: int
-
-    def __str__(self):
-        return f"take back {_cd(self.card)} from {_pn(self.court)}'s court"
-
-
-@dataclass(frozen=True)
-class TreasurerDraw(Action):
-    """Chance: the card the Treasurer draws at random from the victim's hand."""
-    card: str
-    drawer: int
-    victim: int
-
-    def __str__(self):
-        return f"the Treasurer draws {_cd(self.card)} from {_pn(self.victim)}'s hand"
-
-    def seen_by(self, player):
-        if player in (self.drawer, self.victim):
-            return self
-        return TreasurerDraw(HIDDEN, self.drawer, self.victim)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Deal(Action):
-    """Chance: a round's deal — every hand (sorted) and the set-aside pile."""
-    hands: tuple
-    set_aside: tuple
-
-    def __str__(self):
-        try:
-            sizes = "/".join(str(len(h)) for h in self.hands)
-            return f"deal {sizes} cards, {len(self.set_aside)} set aside"
-        except Exception:
-            return "deal (malformed)"
-
-    def seen_by(self, player):
-        hands = tuple(h if i == player else (HIDDEN,) * len(h)
-                      for i, h in enumerate(self.hands))
-        return Deal(hands, (HIDDEN,) * len(self.set_aside))
-
-
-def _deal_of_piles(piles) -> "Deal":
-    """The ``Deal`` of a deal dealt card by card: ``piles`` is the set-aside pile, then
-    each hand (``WoodsState.chance_steps``)."""
-    return Deal(tuple(tuple(sorted(h)) for h in piles[1:]), tuple(sorted(piles[0])))
-
-
-# What each action's fields must hold ("card": a follower's name, "player": a player
-# index, "pile": 1-2 card names, "cards": a tuple of names, "hands": one per player).
-_FIELDS = {
-    Play: (("card", "card"), ("court", "player")),
-    Cover: (("court", "player"), ("pile", "pile")),
-    TraderGive: (("card", "card"), ("giver", "player"), ("receiver", "player")),
-    TraderReturn: (("card", "card"), ("giver", "player"), ("receiver", "player")),
-    KnightTake: (("card", "card"), ("taker", "player"), ("victim", "player")),
-    KnightPass: (("taker", "player"), ("victim", "player")),
-    ScholarTake: (("card", "card"), ("court", "player")),
-    ScholarPass: (),
-    PriestExtra: (("card", "card"), ("court", "player")),
-    PriestStop: (),
-    PriestTakeBack: (("card", "card"), ("court", "player")),
-    TreasurerDraw: (("card", "card"), ("drawer", "player"), ("victim", "player")),
-    Deal: (("hands", "hands"), ("set_aside", "cards")),
-}
-
-
-def _malformed(action, game) -> str | None:
-    """Why ``action`` is not a well-formed action of this game (``None`` if it is)."""
-    spec = _FIELDS.get(type(action))
-    if spec is None:
-        return (f"{_action_text(action)} is not an action of King of the Woods "
-                f"(a {type(action).__name__})")
-    names = game._rank
-    n = game.players
-
-    def is_cards(x):
-        return type(x) is tuple and all(type(c) is str and c in names for c in x)
-
-    for field_name, kind in spec:
-        v = getattr(action, field_name, None)
-        if kind == "card":
-            ok = type(v) is str and v in names
-        elif kind == "player":
-            ok = type(v) is int and 0 <= v < n
-        elif kind == "pile":
-            ok = is_cards(v) and 1 <= len(v) <= 2
-        elif kind == "cards":
-            ok = is_cards(v)
-        else:
-            ok = type(v) is tuple and len(v) == n and all(is_cards(h) for h in v)
-        if not ok:
-            want = {"card": "a follower's name", "player": f"a player number 0..{n - 1}",
-                    "pile": "a tuple of 1 or 2 follower names",
-                    "cards": "a tuple of follower names",
-                    "hands": f"a tuple of {n} tuples of follower names"}[kind]
-            try:
-                shown = repr(v)[:40]
-            except Exception:
-                shown = type(v).__name__
-            return (f"{type(action).__name__}.{field_name} should be {want}, not {shown}")
-    return None
-
-
-_PUBLIC_STEPS = frozenset({"assassin", "priest_take", "scholar"})
-
-
-def _shift(after, c, i):
-    """The Priest take-backs still to come after pile ``i`` left court ``c``: their
-    Priest's pile index moves down (or is gone, -1, if it was that pile)."""
-    if not after:
-        return after
-    out = []
-    for kind, court, k, extra in after:
-        if court == c and k is not None and k >= 0:
-            k = -1 if k == i else k - 1 if k > i else k
-        out.append((kind, court, k, extra))
-    return tuple(out)
-
-
-# --------------------------------------------------------------------------- helpers
-
-def uncovered(court) -> list:
-    """The uncovered followers of a court (piles of one card)."""
-    return [p[0] for p in court if len(p) == 1]
-
-
-def fool_count(court) -> int:
-    """Uncovered Fools at a court."""
-    return sum(1 for p in court if p == ("Fool",))
-
-
-def court_score(court, influence) -> int:
-    """A court's influence at round end: uncovered followers count; exactly 3
-    uncovered Fools make it 0 (4 count normally)."""
-    if fool_count(court) == FOOL_RUIN:
-        return 0
-    return sum(influence[p[0]] for p in court if len(p) == 1)
-
-
-def _minus(hand: tuple, card) -> tuple:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
-
-
-def _plus(hand: tuple, card) -> tuple:
-    if card is HIDDEN or HIDDEN in hand:
-        return tuple(sorted(hand + (card,), key=_sort_key))     # HIDDEN goes last
-    return tuple(sorted(hand + (card,)))
-
-
-def _sort_key(c):
-    return (1, "") if c is HIDDEN else (0, c)
-
-
-def _sub_known(known_hand: tuple, card) -> tuple:
-    return _minus(known_hand, card) if card in known_hand else known_hand
-
-
-def _set(t: tuple, i: int, v) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
-
-
-def _swap(hands, known, p, c):
-    """The General: players ``p`` and ``c`` swap hands; everyone's knowledge follows."""
-    hp, hc = hands[p], hands[c]
-    hands = _set(_set(hands, p, hc), c, hp)
-    rows = []
-    for o, row in enumerate(known):
-        if o == p:
-            row = _set(_set(row, c, hp), p, ())
-        elif o == c:
-            row = _set(_set(row, p, hc), c, ())
-        else:
-            row = _set(_set(row, p, row[c]), c, row[p])
-        rows.append(row)
-    return hands, tuple(rows)
 
 
 # --------------------------------------------------------------------------- the state
@@ -916,7 +917,7 @@ class WoodsState(State):
     removed: tuple
     turn: int
     starter: int
-    pending: tuple | None
+    pending: object | None   # the turn step under way (a step dataclass) or None
     known: tuple
     totals: tuple
     last_round: tuple | None
@@ -927,79 +928,82 @@ class WoodsState(State):
     def _current_player(self):
         if self.over:
             return TERMINAL
-        pd = self.pending
-        if pd is None:
-            return self.turn
-        kind = pd[0]
-        if kind in ("deal", "treasurer"):
-            return CHANCE
-        if kind == "trader_return":
-            return pd[2]
+        match self.pending:
+            case Dealing() | TreasurerDrawing():
+                return CHANCE
+            case TraderReturning(receiver=receiver):
+                return receiver
         return self.turn
 
     # ---- legal actions ----------------------------------------------------------
     def _legal_actions(self):
-        pd = self.pending
-        g = self.game
         p = self.turn
-        if pd is None:
-            hand = self.hands[p]
-            if "Squire" in hand and self._squire_present():
-                return g._plays_of["Squire"]    # a Squire lies out: play a Squire
-            if "Princess" in hand and not self._princess_ok(p, len(hand)):
-                return self._plays(hand, barred=p)      # not the Princess to her own court
-            return self._plays(hand)
-        kind = pd[0]
-        if kind == "assassin":
-            c = pd[1]
-            return [Cover(c, pile) for pile in self._assassin_targets(c)]
-        if kind == "trader_give":
-            return [TraderGive(card, p, pd[1]) for card in self._distinct(self.hands[p])]
-        if kind == "trader_return":
-            _, giver, receiver, given = pd
-            return [TraderReturn(card, giver, receiver)
-                    for card in self._trader_options(receiver, given)]
-        if kind == "knight":
-            victim = pd[1]
-            hand = self.hands[victim]
-            if "Squire" in hand:
-                return [KnightTake("Squire", p, victim)]     # "you must take it"
-            return ([KnightTake(card, p, victim) for card in self._distinct(hand)]
-                    + [KnightPass(p, victim)])               # "you *may* take 1 card"
-        if kind == "scholar":
-            c = pd[1]
-            return ([ScholarTake(card, c) for card in self._scholar_options(c)]
-                    + [ScholarPass()])
-        if kind == "priest":
-            c = pd[1]
-            out = []
-            for card in self._distinct(self.hands[p]):
-                if card == "Princess" and c == p and \
-                        len(uncovered(self.courts[c])) - 1 < PRINCESS_COMPANY:
-                    continue
-                out.append(PriestExtra(card, c))
-            return out + [PriestStop()]
-        if kind == "priest_take":
-            _, c, _, extra = pd
-            return [PriestTakeBack(card, c) for card in self._priest_options(c, pd[2], extra)]
-        raise AssertionError(f"no decision at pending {pd!r}")
+        match self.pending:
+            case None:
+                return self._turn_plays()
+            case AssassinAiming(court=c):
+                return [Cover(c, pile) for pile in self._assassin_targets(c)]
+            case TraderGiving(court=c):
+                return [TraderGive(card, p, c) for card in self._distinct(self.hands[p])]
+            case TraderReturning(giver=giver, receiver=receiver, card=given):
+                return [TraderReturn(card, giver, receiver)
+                        for card in self._trader_options(receiver, given)]
+            case KnightLooking(victim=victim):
+                return self._knight_takes(p, victim)
+            case ScholarChoosing(court=c):
+                return ([ScholarTake(card, c) for card in self._scholar_options(c)]
+                        + [ScholarPass()])
+            case PriestAdding(court=c):
+                return self._priest_extras(p, c)
+            case PriestTakingBack(court=c, priest=k, extra=extra):
+                return [PriestTakeBack(card, c) for card in self._priest_options(c, k, extra)]
+        raise AssertionError(f"no decision at pending {self.pending!r}")
+
+    def _turn_plays(self):
+        """The card played on a turn: a Squire while one lies out; the Princess to
+        your own court only with company (or as your last card)."""
+        p = self.turn
+        hand = self.hands[p]
+        if "Squire" in hand and self._squire_present():
+            return _plays_of(self.game.players)["Squire"]    # a Squire lies out
+        if "Princess" in hand and not self._princess_ok(p, len(hand)):
+            return self._plays(hand, barred=p)      # not the Princess to her own court
+        return self._plays(hand)
+
+    def _knight_takes(self, p, victim):
+        hand = self.hands[victim]
+        if "Squire" in hand:
+            return [KnightTake("Squire", p, victim)]     # "you must take it"
+        return ([KnightTake(card, p, victim) for card in self._distinct(hand)]
+                + [KnightPass(p, victim)])               # "you *may* take 1 card"
+
+    def _priest_extras(self, p, c):
+        """The Priest's further card: any hand card, the Princess to your own court
+        only with company before the Priest came."""
+        out = []
+        for card in self._distinct(self.hands[p]):
+            if card == "Princess" and c == p and \
+                    len(uncovered(self.courts[c])) - 1 < PRINCESS_COMPANY:
+                continue
+            out.append(PriestExtra(card, c))
+        return out + [PriestStop()]
 
     def _distinct(self, hand):
         """One of each card kind in ``hand``, in follower order (list)."""
-        return sorted({c for c in hand if c is not HIDDEN}, key=self.game._rank.__getitem__)
+        kinds = set(hand)
+        return [c for c in self.game.components.followers if c in kinds]
 
     def _plays(self, hand: tuple, barred=None) -> tuple:
         """Each card kind of ``hand`` (in follower order) to each court in turn, except
         the Princess to court ``barred``.  (Not remembered across states: a table keyed
         by hands would let anyone holding the game read other players' hands.)"""
-        plays = ()
-        plays_of = self.game._plays_of
-        for c in self._distinct(hand):
-            to_courts = plays_of[c]
-            if c == "Princess" and barred is not None:
-                to_courts = to_courts[:barred] + to_courts[barred + 1:]
-            plays += to_courts
-        return plays
+        plays_of = _plays_of(self.game.players)
+        kinds = self._distinct(hand)
+        plays = [plays_of[c] for c in kinds]
+        if barred is not None and "Princess" in kinds:
+            i = kinds.index("Princess")
+            plays[i] = plays[i][:barred] + plays[i][barred + 1:]
+        return tuple(chain.from_iterable(plays))
 
     def _squire_present(self) -> bool:
         return any(("Squire",) in court for court in self.courts)
@@ -1041,7 +1045,7 @@ class WoodsState(State):
     def _priests_this_turn(self, c, priest_index) -> frozenset:
         """Pile indices at court ``c`` of the Priests played this turn whose take-back is
         under way or still to come: none of them may be taken back."""
-        return frozenset([priest_index] + [k for _, court, k, _ in self.after if court == c])
+        return frozenset([priest_index] + [t.priest for t in self.after if t.court == c])
 
     def _priest_options(self, c, priest_index, extra):
         infl = self.game.influence
@@ -1062,8 +1066,40 @@ class WoodsState(State):
         if problem is not None:
             return problem
         pd = self.pending
+        if pd is None:
+            return self._why_not_played(action)
+        match pd, action:
+            case AssassinAiming(court=c), Cover():
+                if ("Guard",) in self.courts[c]:
+                    return "A Guard lies at this court: the Assassin must cover a Guard."
+                return ("The Assassin covers the top card of a pile at the court she was "
+                        "played to.")
+            case KnightLooking(victim=v), KnightTake() | KnightPass():
+                if "Squire" in self.hands[v]:
+                    return "There is a Squire in that hand: the Knight must take the Squire."
+                return "The Knight takes a card from the hand he looked at (or none)."
+            case TraderReturning(), TraderReturn():
+                return ("Give back a different card of higher influence than the one "
+                        "received; only without one, your card of highest influence.")
+            case ScholarChoosing(), ScholarTake():
+                return (f"The Scholar takes an uncovered follower of influence "
+                        f"{SCHOLAR_LIMIT} or less (only if there is none, one of "
+                        f"{SCHOLAR_LIMIT + 1} or more) — never an Assassin or a Scholar.")
+            case PriestAdding(), PriestExtra(card="Princess"):
+                return (f"The Princess may go to your own court only when at least "
+                        f"{PRINCESS_COMPANY} uncovered followers lay there before your "
+                        "turn; the Priest cannot help.")
+            case PriestAdding(), PriestExtra():
+                return "The further card comes from your hand and goes to the Priest's court."
+            case PriestTakingBack(), PriestTakeBack():
+                return ("Take back an uncovered card of lower influence than the card you "
+                        "added — not an Assassin, not a Fool, not the Priest just played.")
+        return f"now the decision is: {self._pending_text()}"
+
+    def _why_not_played(self, action):
+        """Why a card play is refused between sub-decisions (the turn's card)."""
         p = self.turn
-        if isinstance(action, Play) and pd is None:
+        if isinstance(action, Play):
             hand = self.hands[p]
             if action.card not in hand:
                 return f"You can only play a card from your hand (no {action.card} there)."
@@ -1076,39 +1112,12 @@ class WoodsState(State):
                 return (f"The Princess may go to your own court only when at least "
                         f"{PRINCESS_COMPANY} uncovered followers lie there (or she is your "
                         "last hand card).")
-        if pd is None:
-            return "It is time to play a card from your hand to a court."
-        kind = pd[0]
-        if kind == "assassin" and isinstance(action, Cover):
-            if ("Guard",) in self.courts[pd[1]]:
-                return "A Guard lies at this court: the Assassin must cover a Guard."
-            return "The Assassin covers the top card of a pile at the court she was played to."
-        if kind == "knight" and isinstance(action, (KnightTake, KnightPass)):
-            if "Squire" in self.hands[pd[1]]:
-                return "There is a Squire in that hand: the Knight must take the Squire."
-            return "The Knight takes a card from the hand he looked at (or none)."
-        if kind == "trader_return" and isinstance(action, TraderReturn):
-            return ("Give back a different card of higher influence than the one received; "
-                    "only without one, your card of highest influence.")
-        if kind == "scholar" and isinstance(action, ScholarTake):
-            return (f"The Scholar takes an uncovered follower of influence {SCHOLAR_LIMIT} or "
-                    f"less (only if there is none, one of {SCHOLAR_LIMIT + 1} or more) — never "
-                    "an Assassin or a Scholar.")
-        if kind == "priest" and isinstance(action, PriestExtra):
-            if action.card == "Princess":
-                return (f"The Princess may go to your own court only when at least "
-                        f"{PRINCESS_COMPANY} uncovered followers lay there before your turn; "
-                        "the Priest cannot help.")
-            return "The further card comes from your hand and goes to the Priest's court."
-        if kind == "priest_take" and isinstance(action, PriestTakeBack):
-            return ("Take back an uncovered card of lower influence than the card you added — "
-                    "not an Assassin, not a Fool, not the Priest just played.")
-        return f"now the decision is: {self._pending_text()}"
+        return "It is time to play a card from your hand to a court."
 
     # ---- chance -----------------------------------------------------------------
     def _chance_outcomes(self):
         pd = self.pending
-        if pd[0] == "deal":
+        if isinstance(pd, Dealing):
             count = self.deal_count()
             if count == 1:          # (a deck of one kind, or nothing left to deal)
                 return ((self._sample_chance(random.Random(0)), Fraction(1)),)
@@ -1116,7 +1125,7 @@ class WoodsState(State):
                 f"the deal of round {self.round} has {count:,} different outcomes, too many "
                 "to list one by one; shuffle and deal at random instead (each deal is "
                 "equally likely)", count)
-        return self._draws(self.turn, pd[1])
+        return self._draws(self.turn, pd.victim)
 
     def _draws(self, drawer, victim) -> tuple:
         """The Treasurer's blind draw from the victim's hand: each card kind with its
@@ -1164,15 +1173,14 @@ class WoodsState(State):
         """The deal of a round as single cards (``State.chance_steps``): the cards set
         aside first, then the hands from seat 0 on (the order ``_sample_chance``
         deals); the finished deal is our ``Deal`` (hands and pile sorted)."""
-        if self.current_player() != CHANCE or self.pending[0] != "deal":
+        if self.current_player() != CHANCE or not isinstance(self.pending, Dealing):
             return None
-        from kingdoms.core.cards import SequentialDeal
         sizes, aside = self.deal_layout()
         return SequentialDeal(self.round_deck(), (aside,) + sizes,
                               (None,) + tuple(range(len(sizes))), _deal_of_piles)
 
     def _sample_chance(self, rng):
-        if self.pending[0] != "deal":
+        if not isinstance(self.pending, Dealing):
             return super()._sample_chance(rng)
         deck = list(self.round_deck())
         rng.shuffle(deck)
@@ -1185,7 +1193,7 @@ class WoodsState(State):
         return Deal(tuple(hands), aside)
 
     def _is_possible_outcome(self, outcome):
-        if self.pending[0] != "deal":
+        if not isinstance(self.pending, Dealing):
             return super()._is_possible_outcome(outcome)
         if type(outcome) is not Deal or _malformed(outcome, self.game) is not None:
             return False
@@ -1204,6 +1212,11 @@ class WoodsState(State):
         """The state after ``action``; a malformed action (``None``, another type, a
         field of the wrong type such as ``Play("Fool", "0")`` or ``Play("Fool", 0.0)``,
         an object equal to everything) raises ``IllegalAction`` naming the problem."""
+        cache = self.__dict__
+        listed = cache.get("_la")
+        if (listed is not None and any(map(operator.is_, listed, repeat(action)))) \
+                or action is cache.get("_sampled", _NOT_GIVEN):
+            return super().apply(action)        # the game's own object: well-formed
         problem = _malformed(action, self.game)
         if problem is not None:
             cp = self.current_player()
@@ -1218,7 +1231,7 @@ class WoodsState(State):
         s = self._step(action)
         # sub-decisions with a single option that follows from public information are
         # carried out at once (see DECISIONS: hidden ones are always a step)
-        while s.pending is not None and s.pending[0] in _PUBLIC_STEPS and not s.over:
+        while isinstance(s.pending, _PUBLIC_STEPS) and not s.over:
             options = s.legal_actions()     # (the public call keeps them for the player)
             if len(options) != 1:
                 break
@@ -1226,80 +1239,86 @@ class WoodsState(State):
         return s
 
     def _step(self, a):
-        p = self.turn
-        if isinstance(a, Play):
-            return self._play(a.card, a.court)
-        if isinstance(a, Deal):
-            n = self.game.players
-            removed = () if self.game.assassins_return else self.removed
-            s = replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
-                        courts=((),) * n, removed=removed, pending=None, after=(),
-                        known=_no_knowledge(n), turn=self.starter)
-            if not a.hands[self.starter]:
-                return s._end_turn()          # (a short deal: the next player with cards)
-            return s
-        if isinstance(a, Cover):
-            c = a.court
-            court = self.courts[c]
-            i = court.index(a.pile)
-            if a.pile[-1] == "Assassin":          # Assassin on Assassin: both leave
-                rest = a.pile[:-1]
-                removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
-                if rest:
-                    court = court[:i] + (rest,) + court[i + 1:]
-                    return self._end_turn(courts=_set(self.courts, c, court), removed=removed)
-                court = court[:i] + court[i + 1:]
-                return self._end_turn(courts=_set(self.courts, c, court), removed=removed,
-                                      after=_shift(self.after, c, i))
-            court = court[:i] + (a.pile + ("Assassin",),) + court[i + 1:]
-            return self._end_turn(courts=_set(self.courts, c, court))
-        if isinstance(a, TraderGive):
-            hands = _set(self.hands, p, _minus(self.hands[p], a.card))
-            hands = _set(hands, a.receiver, _plus(hands[a.receiver], a.card))
-            known = self._moved_hidden(a.card, p, a.receiver, {p, a.receiver})
-            return replace(self, hands=hands, known=known,
-                           pending=("trader_return", p, a.receiver, a.card))
-        if isinstance(a, TraderReturn):
-            r = a.receiver
-            hands = _set(self.hands, r, _minus(self.hands[r], a.card))
-            hands = _set(hands, a.giver, _plus(hands[a.giver], a.card))
-            known = self._moved_hidden(a.card, r, a.giver, {r, a.giver})
-            return self._end_turn(hands=hands, known=known)
-        if isinstance(a, KnightTake):
-            v = a.victim
-            hands = _set(self.hands, v, _minus(self.hands[v], a.card))
-            hands = _set(hands, p, _plus(hands[p], a.card))
-            known = self._moved_hidden(a.card, v, p, {p, v})
-            return self._end_turn(hands=hands, known=known)
-        if isinstance(a, KnightPass):
-            return self._end_turn()
-        if isinstance(a, TreasurerDraw):
-            v = a.victim
-            hands = _set(self.hands, v, _minus(self.hands[v], a.card))
-            hands = _set(hands, p, _plus(hands[p], a.card))
-            known = self._moved_hidden(a.card, v, p, {p, v})
-            return self._end_turn(hands=hands, known=known)
-        if isinstance(a, ScholarTake):
-            return self._end_turn(**self._take_public(a.court, a.card, skip=()))
-        if isinstance(a, ScholarPass):
-            return self._end_turn()
-        if isinstance(a, PriestExtra):
-            c = a.court
-            take = ("priest_take", c, self.pending[2], a.card)
-            if self.game.priest_extra_ability:
-                # the further card is played: its ability first, then the take-back
-                return self._play(a.card, c, after=self.after + (take,))
-            hands = _set(self.hands, p, _minus(self.hands[p], a.card))
-            known = self._played_public(p, a.card)
-            courts = _set(self.courts, c, self.courts[c] + ((a.card,),))
-            return self._end_turn(hands=hands, known=known, courts=courts,
-                                  after=self.after + (take,))
-        if isinstance(a, PriestStop):
-            return self._end_turn()
-        if isinstance(a, PriestTakeBack):
-            skip = self._priests_this_turn(a.court, self.pending[2])
-            return self._end_turn(**self._take_public(a.court, a.card, skip=skip))
+        """The position after one action or chance outcome (its rule clause)."""
+        match a:
+            case Play():
+                return self._play(a.card, a.court)
+            case Deal():
+                return self._deal(a)
+            case Cover():
+                return self._cover(a.court, a.pile)
+            case TraderGive():
+                hands, known = self._moved(a.card, self.turn, a.receiver)
+                return replace(self, hands=hands, known=known,
+                               pending=TraderReturning(self.turn, a.receiver, a.card))
+            case TraderReturn():
+                return self._end_turn(**self._moved_changes(a.card, a.receiver, a.giver))
+            case KnightTake() | TreasurerDraw():
+                return self._end_turn(**self._moved_changes(a.card, a.victim, self.turn))
+            case ScholarTake():
+                return self._end_turn(**self._take_public(a.court, a.card, skip=()))
+            case PriestExtra():
+                return self._priest_extra(a.card, a.court)
+            case PriestTakeBack():
+                skip = self._priests_this_turn(a.court, self.pending.priest)
+                return self._end_turn(**self._take_public(a.court, a.card, skip=skip))
+            case KnightPass() | ScholarPass() | PriestStop():
+                return self._end_turn()
         raise IllegalAction(f"{_action_text(a)} is not an action of King of the Woods")
+
+    def _deal(self, a):
+        """A new round: the dealt hands and set-aside cards, empty courts, nobody
+        knows another hand; the starter plays first (or the next player with cards)."""
+        n = self.game.players
+        removed = () if self.game.assassins_return else self.removed
+        s = replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
+                    courts=((),) * n, removed=removed, pending=None, after=(),
+                    known=_no_knowledge(n), turn=self.starter)
+        if not a.hands[self.starter]:
+            return s._end_turn()          # (a short deal: the next player with cards)
+        return s
+
+    def _cover(self, c, pile):
+        """The Assassin covers ``pile`` at court ``c``; on another Assassin, both
+        leave the game and the follower below recovers."""
+        court = self.courts[c]
+        i = court.index(pile)
+        if pile[-1] == "Assassin":            # Assassin on Assassin: both leave
+            rest = pile[:-1]
+            removed = tuple(sorted(self.removed + ("Assassin", "Assassin")))
+            if rest:
+                court = court[:i] + (rest,) + court[i + 1:]
+                return self._end_turn(courts=_set(self.courts, c, court), removed=removed)
+            court = court[:i] + court[i + 1:]
+            return self._end_turn(courts=_set(self.courts, c, court), removed=removed,
+                                  after=_shift(self.after, c, i))
+        court = court[:i] + (pile + ("Assassin",),) + court[i + 1:]
+        return self._end_turn(courts=_set(self.courts, c, court))
+
+    def _moved(self, card, src, dst):
+        """``(hands, known)`` after ``card`` went from ``src``'s hand to ``dst``'s,
+        seen by the two of them only."""
+        hands = _set(self.hands, src, _minus(self.hands[src], card))
+        hands = _set(hands, dst, _plus(hands[dst], card))
+        return hands, self._moved_hidden(card, src, dst, {src, dst})
+
+    def _moved_changes(self, card, src, dst) -> dict:
+        hands, known = self._moved(card, src, dst)
+        return {"hands": hands, "known": known}
+
+    def _priest_extra(self, card, c):
+        """The Priest's further card to court ``c``: played (its ability first) or,
+        with ``priest_extra_ability=False``, only laid there; the take-back follows."""
+        p = self.turn
+        take = PriestTakingBack(c, self.pending.priest, card)
+        if self.game.priest_extra_ability:
+            # the further card is played: its ability first, then the take-back
+            return self._play(card, c, after=self.after + (take,))
+        hands = _set(self.hands, p, _minus(self.hands[p], card))
+        known = self._played_public(p, card)
+        courts = _set(self.courts, c, self.courts[c] + ((card,),))
+        return self._end_turn(hands=hands, known=known, courts=courts,
+                              after=self.after + (take,))
 
     def _play(self, card, c, after=None):
         """``card`` from the mover's hand to court ``c``, its ability opened (``after``:
@@ -1310,28 +1329,28 @@ class WoodsState(State):
         hands = _set(self.hands, p, _minus(self.hands[p], card))
         known = self._played_public(p, card)
         if card == "Assassin" and self.courts[c]:
-            return replace(self, hands=hands, known=known, pending=("assassin", c), after=after)
+            return replace(self, hands=hands, known=known, pending=AssassinAiming(c), after=after)
         courts = _set(self.courts, c, self.courts[c] + ((card,),))
         ability = None                           # the sub-decision the card's ability opens
         if card in INTRIGUE and c == p:
             pass                                 # intrigue acts only at a foreign court
         elif card == "Trader":
             if hands[p]:
-                ability = ("trader_give", c)
+                ability = TraderGiving(c)
         elif card == "Knight":
             if hands[c]:
                 known = _set(known, p, _set(known[p], c, hands[c]))   # he sees the hand
-                ability = ("knight", c)
+                ability = KnightLooking(c)
         elif card == "Scholar":
-            ability = ("scholar", c)
+            ability = ScholarChoosing(c)
         elif card == "Treasurer":
             if hands[c]:
-                ability = ("treasurer", c)
+                ability = TreasurerDrawing(c)
         elif card == "General":
             hands, known = _swap(hands, known, p, c)
         elif card == "Priest":
             if hands[p]:
-                ability = ("priest", c, len(courts[c]) - 1)
+                ability = PriestAdding(c, len(courts[c]) - 1)
         if ability is None:
             return self._end_turn(hands=hands, known=known, courts=courts, after=after)
         return replace(self, hands=hands, known=known, courts=courts, pending=ability,
@@ -1379,7 +1398,7 @@ class WoodsState(State):
         while after:
             take, after = after[-1], after[:-1]
             s = replace(self, pending=take, after=after, **changes)
-            if s._priest_options(*take[1:]):
+            if s._priest_options(take.court, take.priest, take.extra):
                 return s
         hands = changes.get("hands", self.hands)
         n = len(hands)
@@ -1411,7 +1430,7 @@ class WoodsState(State):
         if over:
             return replace(self, totals=totals, last_round=last, over=True, pending=None)
         return replace(self, totals=totals, last_round=last, round=self.round + 1,
-                       starter=winner, turn=winner, pending=("deal",))
+                       starter=winner, turn=winner, pending=DEALING)
 
     def unfinished(self):
         """``None`` when the game ended by its rules; else why the safeguard cut it."""
@@ -1436,18 +1455,18 @@ class WoodsState(State):
         return self.totals
 
     def court_scores(self) -> tuple:
-        """Each court's influence if the round ended now (3 Fools -> 0)."""
+        """Each court's influence if the round ended now (``FOOL_RUIN`` Fools -> 0)."""
         return tuple(court_score(c, self.game.influence) for c in self.courts)
 
     def round_over(self) -> bool:
         """True between rounds (at the next deal) and at the end of the game."""
-        return self.over or (self.pending is not None and self.pending[0] == "deal"
+        return self.over or (isinstance(self.pending, Dealing)
                              and self.last_round is not None)
 
     def cards(self) -> Counter:
         """Every card of this round's deck where it lies now (for conservation checks)."""
         total = Counter(self.set_aside) + Counter(self.removed)
-        if self.pending is not None and self.pending[0] == "assassin":
+        if isinstance(self.pending, AssassinAiming):
             total["Assassin"] += 1        # in the player's hand-to-court move, target pending
         for h in self.hands:
             total.update(h)
@@ -1470,39 +1489,71 @@ class WoodsState(State):
                 hands.append(tuple(k) + (HIDDEN,) * (len(self.hands[q]) - len(k)))
         known = tuple(row if o == player else HIDDEN for o, row in enumerate(self.known))
         pd = self.pending
-        if pd is not None and pd[0] == "trader_return" and player not in (pd[1], pd[2]):
-            pd = pd[:3] + (HIDDEN,)
+        if isinstance(pd, TraderReturning) and player not in (pd.giver, pd.receiver):
+            pd = replace(pd, card=HIDDEN)
         return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
                        known=known, pending=pd)
 
     def sample_world(self, player: int, rng):
+        """A full state ``player`` cannot tell from this one (``woods.worlds``)."""
         from .worlds import sample_world
         return sample_world(self, player, rng)
+
+    def unseen(self, player: int) -> Counter:
+        """The cards ``player`` has not seen, counted (``woods.worlds.unseen``)."""
+        self._check_player(player, "unseen")
+        from .worlds import unseen
+        return unseen(self, player)
 
     def knowledge(self, player) -> dict:
         """``{other player: cards known to be in their hand}`` for ``player``."""
         row = self.known[player]
         return {q: row[q] for q in range(self.game.players) if q != player and row[q]}
 
-    # ---- rendering --------------------------------------------------------------
+    # ---- words (the pictures are in render.py, found by the core by name) --------
     def _pending_text(self) -> str:
-        from .render import pending_text
-        return pending_text(self)
+        """What the game waits for, as a sentence fragment ("Player 2 plays a card")."""
+        return _pending_text(self)
 
     def describe(self):
-        from .render import describe
-        return describe(self)
-
-    def __str__(self):
-        from .render import text
-        return text(self)
-
-    def _repr_html_(self):
-        from .render import html
-        return html(self)
-
-    def short(self) -> str:
-        from .render import short
-        return short(self)
+        """A short line: what happens next, or the winners."""
+        if self.current_player() == TERMINAL:
+            shares = self.returns()
+            winners = [self.game.player_name(i) for i, r in enumerate(shares) if r > 0]
+            return "Game over. Winner: " + ", ".join(winners)
+        text = _pending_text(self)
+        return text[0].upper() + text[1:] + "."
 
 
+def _pending_text(state) -> str:
+    """What the game waits for, in words (``describe``, ``_why_illegal``)."""
+    p = state.turn
+    name = state.game.player_name
+    if state.over:
+        return "the game is over"
+    match state.pending:
+        case None:
+            return f"{name(p)} plays a card to a court"
+        case Dealing():
+            return f"the deal of round {state.round}"
+        case AssassinAiming(court=c):
+            return f"{name(p)} chooses what the Assassin covers at {name(c)}'s court"
+        case TraderGiving(court=c):
+            return f"{name(p)} chooses a card to give {name(c)} (Trader)"
+        case TraderReturning(giver=giver, receiver=receiver, card=card):
+            got = "a card" if card is HIDDEN else f"the {card}"
+            return (f"{name(receiver)} received {got} and gives a card back to "
+                    f"{name(giver)} (Trader)")
+        case KnightLooking(victim=v):
+            return (f"{name(p)} looks at {name(v)}'s hand and may take a card "
+                    "(Knight; a Squire must be taken)")
+        case ScholarChoosing(court=c):
+            return f"{name(p)} may take a follower from {name(c)}'s court (Scholar)"
+        case PriestAdding(court=c):
+            return f"{name(p)} may play one more card to {name(c)}'s court (Priest)"
+        case PriestTakingBack(court=c, extra=extra):
+            return (f"{name(p)} takes back a card of lower influence than the {extra} "
+                    f"from {name(c)}'s court (Priest)")
+        case TreasurerDrawing(victim=v):
+            return f"the Treasurer draws a random card from {name(v)}'s hand"
+    return str(state.pending)

@@ -32,6 +32,14 @@ from collections import Counter
 
 from kingdoms.core.protocol import HIDDEN, replace
 
+from .rules import AssassinAiming, Dealing, KnightLooking, TraderReturning
+
+
+def unseen(state, player: int) -> Counter:
+    """``State.unseen(player)``: the cards ``player`` has not seen, counted, from
+    ``view(player)`` only (see the module doc)."""
+    return unseen_cards(state.view(player), player)
+
 
 def unseen_cards(view, player: int) -> Counter:
     """The cards ``player`` has not seen, as a Counter, in ``view(player)``."""
@@ -40,17 +48,13 @@ def unseen_cards(view, player: int) -> Counter:
     left.subtract(view.removed)
     for court in view.courts:
         for pile in court:
-            for c in pile:
-                if isinstance(c, tuple):        # a covered follower: (card, "Assassin")
-                    left.subtract(c)
-                else:
-                    left[c] -= 1
+            left.subtract(pile)
     left.subtract(view.hands[player])
     for q, row in enumerate(view.known[player]):
         if q != player:
             left.subtract(row)
-    if view.pending is not None and view.pending[0] == "assassin":
-        left["Assassin"] -= 1
+    if isinstance(view.pending, AssassinAiming):
+        left["Assassin"] -= 1                   # played, her target not yet chosen
     if any(k < 0 for k in left.values()):       # pragma: no cover - a broken state
         raise ValueError(f"more cards seen than the game has: {dict(+left)}")
     return +left
@@ -72,20 +76,20 @@ def sample_world(state, player: int, rng):
         hands[q] = tuple(sorted(tuple(mine[q]) + tuple(cards[i:i + k])))
         i += k
     aside = tuple(sorted(cards[i:i + len(view.set_aside)]))
-    dealing = view.pending is not None and view.pending[0] == "deal"
+    dealing = isinstance(view.pending, Dealing)
     if len(aside) != len(view.set_aside) or (len(cards) != i + len(aside) and not dealing):
         # pragma: no cover - a broken state (before a deal, cards are still undealt)
         raise ValueError(f"{len(cards)} unseen cards do not fill the hidden places")
     pending = view.pending
-    if pending is not None and pending[0] == "trader_return" and pending[3] is HIDDEN:
-        receiver = pending[2]
+    if isinstance(pending, TraderReturning) and pending.card is HIDDEN:
+        receiver = pending.receiver
         unknown = list((Counter(hands[receiver]) - Counter(mine[receiver])).elements())
-        pending = pending[:3] + (rng.choice(unknown or list(hands[receiver])),)
+        pending = replace(pending, card=rng.choice(unknown or list(hands[receiver])))
     rows = [list(mine) if o == player else [()] * n for o in range(n)]
-    if pending is not None and pending[0] == "knight" and view.turn != player:
+    if isinstance(pending, KnightLooking) and view.turn != player:
         # a Knight's player is looking at the victim's hand right now (the rules give
         # them the whole hand; their decision depends on it)
-        rows[view.turn][pending[1]] = hands[pending[1]]
+        rows[view.turn][pending.victim] = hands[pending.victim]
     known = tuple(tuple(row) for row in rows)
     return replace(view, hands=tuple(hands), set_aside=aside, known=known, pending=pending)
 

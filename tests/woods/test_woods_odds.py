@@ -236,3 +236,26 @@ def test_fool_outcome_from_view_exact_against_simulation():
     for k in set(exact) | set(sim):
         p = float(exact.prob(k))
         assert abs(float(sim.prob(k)) - p) < 4 * math.sqrt(p * (1 - p) / n) + 1e-9
+
+
+def test_unseen_hook_counts_what_the_view_hides():
+    """``State.unseen(p)`` (the protocol hook, ``woods.worlds``): computed from the view
+    alone, it fills exactly the hidden places, and ``odds.unseen_cards`` is it."""
+    g = Woods(players=3)
+    rng = random.Random(5)
+    s = g.initial_state()
+    seen_steps = 0
+    while not s.is_terminal() and seen_steps < 200:
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+        seen_steps += 1
+        if s.is_chance() and s.round_over():
+            continue
+        for p in range(3):
+            pool = s.unseen(p)
+            assert pool == s.view(p).unseen(p)
+            hidden = sum(len(h) - len(s.known[p][q]) for q, h in enumerate(s.hands) if q != p)
+            assert sum(pool.values()) == hidden + len(s.set_aside)
+            if s.pending is None:
+                assert odds.unseen_cards(s, p) == pool
+    with pytest.raises(ValueError, match="Player 1"):
+        s.unseen(3)

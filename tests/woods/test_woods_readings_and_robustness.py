@@ -20,6 +20,8 @@ from kingdoms.woods import (DECISIONS, OPTIONS, Cover, Deal, KnightPass, KnightT
                             PriestExtra, PriestTakeBack, ScholarPass, ScholarTake,
                             TraderGive, TraderReturn, TreasurerDraw, Woods)
 from kingdoms.woods import rules as woods_rules
+from kingdoms.woods.rules import (DEALING, KnightLooking, PriestAdding, PriestTakingBack,
+                                  TraderGiving, TraderReturning)
 from kingdoms.woods.policies import fool_aware_policy, greedy_policy
 
 G3 = Woods(players=3)
@@ -55,10 +57,10 @@ def test_priest_further_card_is_played_its_ability_carried_out_when_a_card_is_pl
     s = pos([["Priest", "Knight", "Fool"], ["Guard", "General"], ["Fool"]],
             courts=[[], ["Trader", "Squire"], []])
     t = s.apply(Play("Priest", 1)).apply(PriestExtra("Knight", 1))
-    assert t.pending == ("knight", 1) and t.known[0][1] == ("General", "Guard")
+    assert t.pending == KnightLooking(1) and t.known[0][1] == ("General", "Guard")
     u = t.apply(KnightTake("General", 0, 1))
     # then the Priest's take-back: lower than the Knight, not the Priest
-    assert u.pending[0] == "priest_take" and u.current_player() == 0
+    assert isinstance(u.pending, PriestTakingBack) and u.current_player() == 0
     assert set(u.legal_actions()) == {PriestTakeBack("Trader", 1), PriestTakeBack("Squire", 1)}
     v = u.apply(PriestTakeBack("Squire", 1))
     assert v.hands[0] == ("Fool", "General", "Squire") and v.hands[1] == ("Guard",)
@@ -83,7 +85,7 @@ def test_priest_as_the_further_card_opens_its_own_further_card_first():
     s = pos([["Priest", "Priest", "Knight", "Fool"], ["Guard"], ["Fool"]],
             courts=[["Trader", "Guard"], [], []])
     t = s.apply(Play("Priest", 0)).apply(PriestExtra("Priest", 0))
-    assert t.pending == ("priest", 0, 3)
+    assert t.pending == PriestAdding(0, 3)
     u = t.apply(PriestExtra("Knight", 0))        # own court: the Knight's intrigue is idle
     # the second Priest's take-back (lower than the Knight): neither Priest of this turn
     assert set(u.legal_actions()) == {PriestTakeBack("Trader", 0), PriestTakeBack("Guard", 0)}
@@ -119,7 +121,7 @@ def test_priest_further_card_other_reading_adds_only_its_influence():
     s = pos([["Priest", "Knight", "Fool"], ["Guard", "General"], ["Fool"]],
             courts=[[], ["Trader", "Squire"], []], game=G3_ALT)
     u = s.apply(Play("Priest", 1)).apply(PriestExtra("Knight", 1))
-    assert u.pending[0] == "priest_take" and u.hands[1] == ("General", "Guard")
+    assert isinstance(u.pending, PriestTakingBack) and u.hands[1] == ("General", "Guard")
     assert u.known[0][1] == ()
 
 
@@ -160,7 +162,7 @@ def test_assassins_removed_from_the_game_stay_out_next_round():
     s = _assassins_meet(G3)
     assert s.removed == ("Assassin", "Assassin")
     s = s.apply(Play("Guard", 1)).apply(Play("Fool", 2)).apply(Play("Fool", 0))
-    assert s.pending == ("deal",) and s.removed == ("Assassin", "Assassin")
+    assert s.pending == DEALING and s.removed == ("Assassin", "Assassin")
     deck = s.round_deck()
     assert Counter(deck)["Assassin"] == Counter(G3.deck)["Assassin"] - 2
     sizes, aside = s.deal_layout()
@@ -184,7 +186,7 @@ def test_assassins_return_next_round_option():
     g = Woods(players=3, assassins_return=True)
     s = _assassins_meet(g)
     s = s.apply(Play("Guard", 1)).apply(Play("Fool", 2)).apply(Play("Fool", 0))
-    assert s.pending == ("deal",)
+    assert s.pending == DEALING
     t = s.apply(s.sample_chance(random.Random(3)))
     assert t.removed == () and Counter(sum(t.hands, ()) + t.set_aside) == Counter(g.deck)
 
@@ -261,12 +263,12 @@ def test_knight_and_trader_steps_are_presented_even_when_forced():
     """Issue 17: a forced hidden sub-decision is a step like any other."""
     s = pos([["Knight", "Fool"], ["Squire", "General"], ["Fool"]])
     t = s.apply(Play("Knight", 1))
-    assert t.pending == ("knight", 1) and len(t.legal_actions()) == 1
+    assert t.pending == KnightLooking(1) and len(t.legal_actions()) == 1
     s = pos([["Trader", "Fool", "Fool"], ["Guard"], ["Fool"]])
     t = s.apply(Play("Trader", 1))
-    assert t.pending == ("trader_give", 1) and len(t.legal_actions()) == 1
+    assert t.pending == TraderGiving(1) and len(t.legal_actions()) == 1
     u = t.apply(TraderGive("Fool", 0, 1))
-    assert u.pending[0] == "trader_return" and len(u.legal_actions()) == 1
+    assert isinstance(u.pending, TraderReturning) and len(u.legal_actions()) == 1
     # a public forced step (the Guard draws the Assassin) is still carried out at once
     s = pos([["Assassin", "Fool"], ["Guard"], ["Fool"]], courts=[[], ["Guard", "Knight"], []])
     assert s.apply(Play("Assassin", 1)).pending is None
@@ -300,6 +302,25 @@ def test_game_is_deeply_immutable():
         assert not isinstance(x, (dict, list, set, bytearray)), type(x)
     with pytest.raises(dataclasses.FrozenInstanceError):
         game.players = 4                        # type: ignore[misc]
+
+
+def test_components_are_values_read_once_from_the_data():
+    """docs/anatomy.md: ``Components.from_data`` reads data.toml; equal data, equal
+    components; the game pickles without a hand-written ``__reduce__``."""
+    import pickle
+    from kingdoms.woods import Components
+    a, b = Woods(players=3), Woods(players=3, mode="rounds")
+    assert a.components == b.components and hash(a.components) == hash(b.components)
+    assert a.components == Components.from_data(a.game_data(), 3)
+    assert a.components != Woods(players=3, beginner=True).components
+    assert "__reduce__" not in vars(Woods)
+    back = pickle.loads(pickle.dumps(a))
+    assert back == a and back.components == a.components and back.influence["Fool"] == 4
+    with pytest.raises(TypeError):
+        back.influence["Fool"] = 9              # type: ignore[index]
+    assert (a.deck, a.hand_size, a.set_aside_count, a.goal) == (
+        a.components.deck, a.components.hand_size, a.components.set_aside_count, 42)
+    assert b.goal == a.components.round_wins == 3
 
 
 def _malformed_actions(card):
@@ -470,7 +491,8 @@ def test_extreme_deck_with_assassins_only_ends(tmp_path):
 def test_hidden_information_and_named_policies():
     assert Woods.hidden_information is True
     pols = G3.policies()
-    assert set(pols) == {"random", "greedy", "fool-aware"}
+    assert {"random", "greedy", "fool-aware"} <= set(pols)
+    assert set(kingdoms.core.protocol.Game.policies(G3)) <= set(pols)   # the core's too
     assert pols["greedy"] is greedy_policy and pols["fool-aware"] is fool_aware_policy
     assert len(G3.default_policies()) == 3
 

@@ -13,6 +13,7 @@ from kingdoms.woods import (Cover, Deal, KnightPass, KnightTake, Play, PriestExt
                             PriestTakeBack, ScholarPass, ScholarTake, TraderGive, TraderReturn,
                             TreasurerDraw, Woods)
 from kingdoms.woods.rules import _count_deals
+from kingdoms.woods.rules import AssassinAiming, KnightLooking, TraderGiving, TraderReturning
 
 G2 = Woods(players=2)
 G3 = Woods(players=3)
@@ -112,6 +113,29 @@ def test_deal_count_matches_brute_force():
         assert _count_deals(copies, tuple(sorted(caps))) == len(seen)
 
 
+def test_core_exact_deals_match_every_shuffle():
+    """``kingdoms.core.cards``: every deal of a multiset into places, with its exact
+    probability, equals the count over all orderings of a shuffle; the number of
+    deals and one deal's probability agree."""
+    from kingdoms.core.cards import count_deals, deal_probability, exact_deals
+    cards = "AABCC"
+    for caps in [(1, 2, 2), (0, 1, 4), (1, 1, 3), (5,)]:
+        counted = Counter()
+        perms = list(itertools.permutations(cards))
+        for perm in perms:
+            i, groups = 0, []
+            for c in caps:
+                groups.append(tuple(sorted(perm[i:i + c])))
+                i += c
+            counted[tuple(groups)] += 1
+        places = {f"place {j}": c for j, c in enumerate(caps)}
+        exact = {tuple(d.values()): p for d, p in exact_deals(Counter(cards), places)}
+        assert exact == {k: Fraction(n, len(perms)) for k, n in counted.items()}
+        assert count_deals((2, 1, 2), caps) == len(counted)
+        for groups, p in exact.items():
+            assert deal_probability(groups, cards) == p
+
+
 def test_deal_probability_and_validation():
     g = G2
     s = g.initial_state()
@@ -176,7 +200,7 @@ def test_assassin_covers_a_follower_influence_zero_ability_lost():
             courts=[[], ["Knight", "Fool", "Fool", "Fool"], []])
     assert s.court_scores()[1] == 0                # exactly 3 Fools
     t = s.apply(Play("Assassin", 1))
-    assert t.current_player() == 0 and t.pending[0] == "assassin"
+    assert t.current_player() == 0 and isinstance(t.pending, AssassinAiming)
     assert set(t.legal_actions()) == {Cover(1, ("Knight",)), Cover(1, ("Fool",))}
     u = t.apply(Cover(1, ("Fool",)))
     assert u.courts[1] == (("Knight",), ("Fool", "Assassin"), ("Fool",), ("Fool",))
@@ -238,7 +262,7 @@ def test_assassin_works_at_own_court():
 def test_trader_gives_hidden_card_and_gets_a_higher_different_one():
     s = pos([["Trader", "Guard", "Fool"], ["Squire", "Knight", "General", "Trader"], ["Fool"]])
     t = s.apply(Play("Trader", 1))
-    assert t.pending == ("trader_give", 1)
+    assert t.pending == TraderGiving(1)
     assert set(t.legal_actions()) == {TraderGive("Guard", 0, 1), TraderGive("Fool", 0, 1)}
     u = t.apply(TraderGive("Guard", 0, 1))
     assert u.current_player() == 1
@@ -265,7 +289,7 @@ def test_trader_no_valid_card_it_must_be_the_card_with_the_highest_influence():
     u = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
     assert u.legal_actions() == (TraderReturn("Knight", 0, 1),)
     # a single option is still a step of its own (it depends on a hidden hand)
-    assert u.current_player() == 1 and u.pending[0] == "trader_return"
+    assert u.current_player() == 1 and isinstance(u.pending, TraderReturning)
     v = u.apply(TraderReturn("Knight", 0, 1))
     assert v.hands[0] == ("Guard", "Knight") and v.pending is None
     # a higher card of the receiver's own wins over the received one
@@ -345,7 +369,7 @@ def test_knight_if_a_squire_is_among_that_hand_you_must_take_it():
     s = pos([["Knight", "Fool"], ["Princess", "Squire", "General"], ["Fool"]])
     t = s.apply(Play("Knight", 1))
     # forced, yet still a step of its own: onlookers cannot tell it was forced
-    assert t.pending == ("knight", 1) and t.legal_actions() == (KnightTake("Squire", 0, 1),)
+    assert t.pending == KnightLooking(1) and t.legal_actions() == (KnightTake("Squire", 0, 1),)
     with pytest.raises(IllegalAction, match="must take the Squire"):
         t.apply(KnightPass(0, 1))
     with pytest.raises(IllegalAction, match="must take the Squire"):
