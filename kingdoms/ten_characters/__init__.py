@@ -26,13 +26,35 @@ Unknown numbers (initiative values, order of equal cards, refills) are documente
 assumptions in ``data.toml``: see ``game.assumptions_table()``.  The Unicorn's
 "(alle gleichzeitig)" is read literally (everyone draws and discards); the option
 ``unicorn="own"`` plays the other reading (only the Unicorn's player).
+
+Where to look (the package follows ``docs/anatomy.md``):
+
+* ``components.py`` — ``Components.from_data``: the only reader of ``data.toml``
+  (passes, hand sizes, copies, initiative and points per character, the readings of
+  unstated rules), ``game.components``.
+* ``rules.py`` — ``TenCharacters`` (options ``unicorn="everyone"|"own"``, ``data``),
+  ``TenCharactersState``, the actions, the turn steps (``state.step``: ``Dealing``,
+  ``Choosing``, ``KnightMayRemove(player)``, ``UnicornDraws(drawers, discarders)`` ...,
+  ``GameOver``); ``game.position(hands, display)`` builds a position for lessons.
+* ``scoring.py`` — the ten scorings as pure functions (``score_pass``, ``ScoreSheet``).
+* ``odds.py`` — card values, the one-shot payoff matrix and its exact equilibrium (the
+  solver is ``kingdoms.core.matrix``), draw and holding odds from a player's view.
+* ``policies.py`` — the hold-back and greedy players (``game.policies()``; also
+  importable from ``strategies``, its former name);
+  ``render.py`` — text/HTML pictures (found by the core by name); ``worlds.py`` —
+  ``state.unseen(p)`` and ``state.sample_world(p, rng)`` from what one player has seen.
 """
-from .rules import (CHARACTERS, COLUMNS, LABELS, Choose, DealCard, Discard, JesterTo,
-                    KnightRemove, MageRemove, PeekAt, PeekCard, TenCharacters,
-                    TenCharactersState, UnicornDraw)
+from .components import Components
+from .rules import (CHARACTERS, COLUMNS, LABELS, Choose, Choosing, DealCard, Dealing, Discard,
+                    Effect, FortuneTellerPicks, FortuneTellerSees, GameOver, JesterJoins,
+                    JesterTo, KnightMayRemove, KnightRemove, MageMayRemove, MageRemove, PeekAt,
+                    PeekCard, TenCharacters, TenCharactersState, UnicornDiscards, UnicornDraw,
+                    UnicornDraws)
 from .scoring import ScoreSheet, ScoreTerm, score_card, score_pass
 
-__all__ = ["TenCharacters", "TenCharactersState", "CHARACTERS", "COLUMNS", "LABELS",
-           "DealCard", "Choose", "KnightRemove", "MageRemove", "JesterTo", "PeekAt",
-           "PeekCard", "UnicornDraw", "Discard", "score_card", "score_pass", "ScoreSheet",
-           "ScoreTerm"]
+__all__ = ["TenCharacters", "TenCharactersState", "Components", "CHARACTERS", "COLUMNS",
+           "LABELS", "DealCard", "Choose", "KnightRemove", "MageRemove", "JesterTo", "PeekAt",
+           "PeekCard", "UnicornDraw", "Discard", "Dealing", "Choosing", "GameOver", "Effect",
+           "KnightMayRemove", "MageMayRemove", "JesterJoins", "FortuneTellerPicks",
+           "FortuneTellerSees", "UnicornDraws", "UnicornDiscards", "score_card", "score_pass",
+           "ScoreSheet", "ScoreTerm"]

@@ -20,11 +20,15 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Mapping, Sequence
 
+from kingdoms.core import matrix as _matrix
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric
 from kingdoms.core.protocol import CHANCE, HIDDEN
 
-from .rules import CHARACTERS, CI, COLUMNS, Choose, TenCharactersState
-from .scoring import LABELS, _check_points, _score_card, normalise_counts, score_pass
+from .rules import (CHARACTERS, COLUMNS, Choose, Choosing, TenCharactersState,
+                    UnicornDiscards)
+from .scoring import (LABELS, SCORING_CARDS, _check_points, _score_card, normalise_counts,
+                      score_pass)
 
 __all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
            "hand_potential", "potential_difference", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
@@ -55,11 +59,17 @@ def card_values(display, points: Mapping[str, int] | None = None) -> dict:
     """
     n = normalise_counts(display)
     pts = _check_points(points)
-    out = {}
-    for c in CHARACTERS:
-        others = ("king",) if c == "jester" else ()
-        out[c] = _score_card(c, n, others, pts)[0]
-    return out
+    return dict(_card_values(tuple(n.values()), tuple(map(pts.__getitem__, CHARACTERS))))
+
+
+@speed_cache(maxsize=8192)
+def _card_values(counts: tuple, points: tuple) -> tuple:
+    """``card_values`` for column lengths in ``COLUMNS`` order and points in
+    ``CHARACTERS`` order (both checked): ``((character, points), ...)``."""
+    n = normalise_counts(counts)
+    pts = dict(zip(CHARACTERS, points))
+    return tuple((c, _score_card(c, n, ("king",) if c == "jester" else (), pts)[0])
+                 for c in CHARACTERS)
 
 
 def _add(display: dict, card: str, column: str | None = None) -> dict:
@@ -83,7 +93,7 @@ def marginal_values(display, card: str, column: str | None = None,
     return {c: va[c] - vb[c] for c in CHARACTERS}
 
 
-def hand_potential(hand: Sequence[str], display, keep: int = 2,
+def hand_potential(hand: Sequence[str], display, keep: int = SCORING_CARDS,
                    points: Mapping[str, int] | None = None) -> int:
     """The most ``keep`` cards of ``hand`` would score on ``display`` (King/Jester at best)."""
     vals = card_values(display, points)
@@ -153,15 +163,15 @@ def _value(s: TenCharactersState, mark: int, memo: dict, turn=None, horizon=None
     if cp == CHANCE:
         v = sum((p * _value(s.apply(o), mark, memo, turn, horizon) for o, p in s.chance_outcomes()),
                 Fraction(0))
-    elif s.pending and s.pending[0] == "unicorn_discard" and len(s.pending[1]) == 2 \
-            and all(s.discarding[p] is None for p in s.pending[1]):
+    elif isinstance(s.step, UnicornDiscards) and len(s.step.players) == 2 \
+            and all(s.discarding[p] is None for p in s.step.players):
         # both players discard at the same time: a small simultaneous game of its own
         first = s.legal_actions()
         rows = []
         for a in first:
             t = s.apply(a)
             rows.append([_value(t.apply(b), mark, memo, turn, horizon) for b in t.legal_actions()])
-        sign = 1 if s.pending[1][0] == 0 else -1
+        sign = 1 if s.step.players[0] == 0 else -1
         v = sign * solve_zero_sum([[sign * x for x in r] for r in rows])[2]
     else:
         vals = [_value(s.apply(a), mark, memo, turn, horizon) for a in s.legal_actions()]
@@ -223,7 +233,7 @@ def payoff_matrix(state: TenCharactersState, horizon=None) -> PayoffMatrix:
         raise ValueError("the payoff matrix is for two players")
     if state.pile is HIDDEN:
         raise ValueError("payoff_matrix needs the full state, not a player's view")
-    if state.phase != "choose" or any(c is not None for c in state.chosen):
+    if not isinstance(state.step, Choosing) or any(c is not None for c in state.chosen):
         raise ValueError("the payoff matrix starts where both players are about to choose")
     last = all(len(h) == state.game.scoring_cards + 1 for h in state.hands)
     if horizon == "potential":
@@ -247,77 +257,24 @@ def payoff_matrix(state: TenCharactersState, horizon=None) -> PayoffMatrix:
 
 # ---------------------------------------------------------------------------- exact LP
 
+def _entries(A):
+    return A.entries if isinstance(A, PayoffMatrix) else A
+
+
 def solve_zero_sum(A) -> tuple[tuple, tuple, Fraction]:
-    """``(x, y, v)``: an exact mixed Nash equilibrium of the zero-sum game ``A``.
+    """``(x, y, v)``: an exact mixed Nash equilibrium of the zero-sum game ``A`` (a
+    ``PayoffMatrix`` or rows of numbers); ``kingdoms.core.matrix.solve_zero_sum``.
 
     ``A[i][j]`` is what the row player wins (and the column player loses).  ``x`` (rows)
     guarantees at least ``v`` against every column, ``y`` (columns) concedes at most
-    ``v`` against every row.  Method: shift ``A`` to be positive, solve the column player's
-    linear program  max sum(q)  s.t.  A q <= 1, q >= 0  by the simplex method in exact
-    Fractions with Bland's anti-cycling rule; the row player's strategy is the dual
-    solution, read off the final tableau.
-    """
-    M = [[Fraction(x) for x in row] for row in (A.entries if isinstance(A, PayoffMatrix) else A)]
-    m = len(M)
-    if m == 0 or any(len(r) != len(M[0]) for r in M) or not M[0]:
-        raise ValueError("a payoff matrix needs at least one row and one column, all rows equally long")
-    n = len(M[0])
-    shift = 1 - min(min(r) for r in M)
-    if shift < 0:
-        shift = Fraction(0)
-    B = [[x + shift for x in r] for r in M]
-    # tableau rows: B | I | rhs; variables 0..n-1 are q, n..n+m-1 slacks
-    T = [B[i] + [Fraction(int(i == k)) for k in range(m)] + [Fraction(1)] for i in range(m)]
-    obj = [Fraction(-1)] * n + [Fraction(0)] * m + [Fraction(0)]
-    basis = [n + i for i in range(m)]
-    while True:
-        enter = next((j for j in range(n + m) if obj[j] < 0), None)
-        if enter is None:
-            break
-        best = None
-        for i in range(m):
-            a = T[i][enter]
-            if a > 0:
-                ratio = T[i][-1] / a
-                key = (ratio, basis[i])
-                if best is None or key < best[0]:
-                    best = (key, i)
-        if best is None:  # pragma: no cover - cannot happen: B > 0 bounds the LP
-            raise ArithmeticError("unbounded linear program")
-        r = best[1]
-        piv = T[r][enter]
-        T[r] = [x / piv for x in T[r]]
-        for i in range(m):
-            if i != r and T[i][enter] != 0:
-                f = T[i][enter]
-                T[i] = [a - f * b for a, b in zip(T[i], T[r])]
-        f = obj[enter]
-        obj = [a - f * b for a, b in zip(obj, T[r])]
-        basis[r] = enter
-    q = [Fraction(0)] * n
-    for i, b in enumerate(basis):
-        if b < n:
-            q[b] = T[i][-1]
-    total = obj[-1]                     # = sum(q) = 1 / value of B
-    p = obj[n:n + m]                    # dual prices = row player's LP solution
-    value_b = 1 / total
-    x = tuple(pi * value_b for pi in p)
-    y = tuple(qj * value_b for qj in q)
-    return x, y, value_b - shift
+    ``v`` against every row (exact simplex on Fractions, Bland's rule)."""
+    return _matrix.solve_zero_sum(_entries(A))
 
 
 def verify_equilibrium(A, x, y, v) -> bool:
     """True iff ``(x, y)`` is a mixed Nash equilibrium of zero-sum ``A`` with value ``v``,
-    checked exactly: both are probability vectors, ``x`` earns at least ``v`` against
-    every column and ``y`` gives away at most ``v`` against every row."""
-    M = A.entries if isinstance(A, PayoffMatrix) else A
-    if len(x) != len(M) or len(y) != len(M[0]):
-        return False
-    if any(p < 0 for p in x) or any(p < 0 for p in y) or sum(x) != 1 or sum(y) != 1:
-        return False
-    cols_ok = all(sum(x[i] * M[i][j] for i in range(len(M))) >= v for j in range(len(M[0])))
-    rows_ok = all(sum(M[i][j] * y[j] for j in range(len(M[0]))) <= v for i in range(len(M)))
-    return cols_ok and rows_ok
+    checked exactly (``kingdoms.core.matrix.verify_equilibrium``)."""
+    return _matrix.verify_equilibrium(_entries(A), x, y, v)
 
 
 def equilibrium(state_or_matrix) -> dict:
@@ -333,36 +290,10 @@ def equilibrium(state_or_matrix) -> dict:
 
 def unseen_cards(state: TenCharactersState, player: int) -> dict:
     """Counts of the cards ``player`` has not seen (draw pile + others' unknown hand cards
-    + face-down discards), worked out from ``player``'s view only."""
-    v = state.view(player)
-    g = state.game
-    seen = [0] * len(CHARACTERS)
-
-    def add(cards):
-        for c in cards:
-            if c is not None and c is not HIDDEN:
-                seen[CI[c]] += 1
-
-    add(v.hands[player])
-    add([v.chosen[player], v.discarding[player]])
-    for i, c in enumerate(COLUMNS):
-        seen[CI[c]] += v.columns[i]
-    seen[CI["jester"]] += sum(v.jesters)
-    for i, k in enumerate(v.boxed):
-        seen[i] += k
-    if all(k is not HIDDEN for k in v.discard):
-        for i, k in enumerate(v.discard):
-            seen[i] += k
-    add(c for _, c in v.queue)
-    if v.pending and v.pending[0] == "jester":
-        add(["jester"])                      # revealed, about to join a column
-    for t, k in enumerate(v.known[player]):
-        if t != player:
-            add(k)
-    out = {c: g.copies[i] - seen[i] for i, c in enumerate(CHARACTERS)}
-    if any(k < 0 for k in out.values()):  # pragma: no cover - would be a bookkeeping bug
-        raise AssertionError(f"negative unseen count: {out}")
-    return out
+    + face-down discards), worked out from ``player``'s view only: ``state.unseen(player)``
+    with every character listed (``{character: count}`` in ``CHARACTERS`` order)."""
+    unseen = state.unseen(player)
+    return {c: unseen[c] for c in CHARACTERS}
 
 
 def unicorn_draw_odds(state: TenCharactersState, player: int) -> Distribution:

@@ -5,6 +5,8 @@ import html as _html
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 
+from .rules import (Choosing, Dealing, FortuneTellerPicks, FortuneTellerSees, JesterJoins,
+                    KnightMayRemove, MageMayRemove, UnicornDiscards, UnicornDraws)
 from .scoring import CHARACTERS, COLUMNS, LABELS
 
 ABBR = {"fortune_teller": "FT", "dragon": "Dr", "mage": "Ma", "noble": "No", "farmer": "Fa",
@@ -31,28 +33,32 @@ def pending_text(s) -> str:
     cp = s.current_player()
     if cp == TERMINAL:
         return s.describe()
-    if s.phase == "deal":
-        return f"Dealing pass {s.pass_no}: {s.game.player_name(s._deal_to())} gets a card"
-    if s.phase == "choose":
-        return f"{s.game.player_name(cp)} chooses a card face down"
-    kind = s.pending[0]
-    p = s.pending[1]
     name = s.game.player_name
-    if kind == "knight":
-        return f"{name(p)}'s Knight may remove a Dragon"
-    if kind == "mage":
-        return f"{name(p)}'s Mage may remove any card"
-    if kind == "jester":
-        return f"{name(p)} puts the Jester into an occupied column"
-    if kind == "peek_target":
-        return f"{name(p)}'s Fortune Teller picks whose hand to look into"
-    if kind == "peek_card":
-        return f"{name(p)} looks at a random card of {name(s.pending[2])}"
-    if kind == "unicorn_draw":
-        return f"{name(p[0])} draws a card (Unicorn)"
-    if kind == "unicorn_discard":
-        return f"{name(cp)} discards a card face down (Unicorn)"
-    return kind  # pragma: no cover
+    match s.step:
+        case Dealing():
+            return f"Dealing pass {s.pass_no}: {name(s._deal_to())} gets a card"
+        case Choosing():
+            return f"{name(cp)} chooses a card face down"
+        case KnightMayRemove(p):
+            return f"{name(p)}'s Knight may remove a Dragon"
+        case MageMayRemove(p):
+            return f"{name(p)}'s Mage may remove any card"
+        case JesterJoins(p):
+            return f"{name(p)} puts the Jester into an occupied column"
+        case FortuneTellerPicks(p):
+            return f"{name(p)}'s Fortune Teller picks whose hand to look into"
+        case FortuneTellerSees(p, t):
+            return f"{name(p)} looks at a random card of {name(t)}"
+        case UnicornDraws(drawers):
+            return f"{name(drawers[0])} draws a card (Unicorn)"
+        case UnicornDiscards():
+            return f"{name(cp)} discards a card face down (Unicorn)"
+    return str(s.step)  # pragma: no cover
+
+
+# the effect a player is busy with, in one word (``short``)
+_BUSY = {KnightMayRemove: "knight", MageMayRemove: "mage", JesterJoins: "jester",
+         FortuneTellerPicks: "peek", UnicornDiscards: "unicorn"}
 
 
 def text(s) -> str:
@@ -99,10 +105,10 @@ def short(s) -> str:
         who = "end " + "-".join(str(x) for x in s.points)
     elif cp == CHANCE:
         who = "chance"
-    elif s.phase == "choose":
+    elif isinstance(s.step, Choosing):
         who = f"{s.game.player_name(cp)} chooses"
     else:
-        who = f"{s.game.player_name(cp)} {s.pending[0].split('_')[0]}"
+        who = f"{s.game.player_name(cp)} {_BUSY[type(s.step)]}"
     return f"{s.pass_no}.{s.turn} {who} {disp}"[:40]
 
 

@@ -33,25 +33,27 @@ third pass the most points win; a tie shares the win.
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping
+from typing import ClassVar
 
-from kingdoms.core.data import DataError, load_data
+from kingdoms.core.cache import speed_cache
+from kingdoms.core.data import DataError
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
                                     GameOptionError, State, replace, safe_repr)
 
 from . import scoring as _scoring
+from .components import RANGES, Components
 from .scoring import CHARACTERS, COLUMNS, LABELS
 
 __all__ = ["TenCharacters", "TenCharactersState", "DealCard", "Choose", "KnightRemove",
            "MageRemove", "JesterTo", "PeekAt", "PeekCard", "UnicornDraw", "Discard",
-           "CHARACTERS", "COLUMNS", "LABELS"]
+           "Dealing", "Choosing", "GameOver", "Effect", "KnightMayRemove", "MageMayRemove",
+           "JesterJoins", "FortuneTellerPicks", "FortuneTellerSees", "UnicornDraws",
+           "UnicornDiscards", "CHARACTERS", "COLUMNS", "LABELS"]
 
-EFFECTS = {"fortune_teller": "peek", "dragon": "none", "mage": "remove-any", "noble": "none",
-           "farmer": "none", "knight": "remove-dragon", "unicorn": "draw-discard",
-           "queen": "none", "king": "none", "jester": "join-column"}
 CI = {c: i for i, c in enumerate(CHARACTERS)}     # character -> index in count tuples
 COL = {c: i for i, c in enumerate(COLUMNS)}       # column character -> column index
 JESTER = CI["jester"]
@@ -79,6 +81,18 @@ def _column_label(column) -> str:
     return f"{safe_repr(column)} (not a column)"
 
 
+# =========================================================================== options
+
+UNICORN_READINGS = MappingProxyType({
+    "everyone": "every player draws 1 card, then every player discards 1 hand card, the "
+                "discards chosen face down and revealed together (the rule overview's "
+                "literal '1 Karte ziehen, 1 Handkarte abwerfen (alle gleichzeitig)'); "
+                "each Unicorn does this once as it goes into the display",
+    "own": "only the Unicorn's player draws 1 card and discards 1 hand card; all "
+           "Unicorns revealed in the same turn do this together ('alle gleichzeitig' "
+           "read as: all Unicorn players at the same time)",
+})
+"""The two readings of the Unicorn's effect (the ``unicorn`` option; default: literal)."""
 
 
 # =========================================================================== actions
@@ -198,103 +212,90 @@ class Discard(Action):
         return self if player == self.player else Discard(self.player, HIDDEN)
 
 
+# =========================================================================== turn steps
+# What the position waits for: one frozen value per kind of step, in ``state.step``.
+# A pass: ``Dealing`` (chance, card by card), then turns of ``Choosing`` (everyone
+# picks a card face down); the revealed cards go in and each immediate effect that
+# needs a decision or a draw is an ``Effect`` step; after the last pass ``GameOver``.
+
+@dataclass(frozen=True)
+class Dealing:
+    """Chance: the next card of the pass's deal goes to the first hand not yet full."""
+
+
+@dataclass(frozen=True)
+class Choosing:
+    """Everyone chooses a hand card face down (asked in seat order, revealed together)."""
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The last pass is scored."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A revealed card's immediate effect waits for a decision or a draw.  ``rule``:
+    what the rules allow the deciding player (for ``_why_illegal``)."""
+
+    rule: ClassVar[str | None] = None
+
+
+@dataclass(frozen=True)
+class KnightMayRemove(Effect):
+    """``player``'s Knight went in while a Dragon lies in the display."""
+    player: int
+    rule: ClassVar[str] = "Your Knight may remove one Dragon from the display, or not."
+
+
+@dataclass(frozen=True)
+class MageMayRemove(Effect):
+    """``player``'s Mage went in."""
+    player: int
+    rule: ClassVar[str] = "Your Mage may remove any one card from the display, or nothing."
+
+
+@dataclass(frozen=True)
+class JesterJoins(Effect):
+    """``player``'s Jester goes in while two or more columns hold cards (still in hand:
+    with one occupied column, or none, it goes in without a decision)."""
+    player: int
+    rule: ClassVar[str] = "Your Jester must go into a column that already holds cards."
+
+
+@dataclass(frozen=True)
+class FortuneTellerPicks(Effect):
+    """``player``'s Fortune Teller went in; two or more hands to look into."""
+    player: int
+    rule: ClassVar[str] = "Your Fortune Teller looks at a hand card of another player."
+
+
+@dataclass(frozen=True)
+class FortuneTellerSees(Effect):
+    """Chance: the card of ``target``'s hand ``player``'s Fortune Teller sees."""
+    player: int
+    target: int
+
+
+@dataclass(frozen=True)
+class UnicornDraws(Effect):
+    """Chance: after a Unicorn the ``drawers`` still draw, one by one in this order;
+    then the ``discarders`` (everyone who draws this time) discard."""
+    drawers: tuple
+    discarders: tuple
+
+
+@dataclass(frozen=True)
+class UnicornDiscards(Effect):
+    """After a Unicorn's draw, ``players`` each discard a hand card face down."""
+    players: tuple
+    rule: ClassVar[str] = "After the Unicorn's draw you discard one of your hand cards."
+
+
+DEALING, CHOOSING, GAME_OVER = Dealing(), Choosing(), GameOver()
+
+
 # =========================================================================== the game
-
-# The range every number in data.toml must lie in (checked when the game is built).
-# The bounds keep every game short and finite: at most 10 passes of at most 20 turns,
-# at most 300 cards.
-RANGES = MappingProxyType({
-    "game.passes": (1, 10),
-    "game.scoring_cards": (1, 5),
-    "game.hand_size": (2, 20),
-    "game.hand_size_two_players": (2, 20),
-    "game.min_players": (2, 5),
-    "game.max_players": (2, 5),
-    "characters.copies": (0, 30),
-    "characters.initiative": (0, 20),
-    "characters.points": (0, 50),
-})
-
-
-def _parse(game) -> dict:
-    data = load_data("kingdoms.ten_characters", game.data)
-    out = {"data": data}
-    g = "game"
-
-    def number(key, rkey=None):
-        lo, hi = RANGES[rkey or key]
-        return data.get(key, int, min=lo, max=hi)
-
-    out["passes"] = number(f"{g}.passes")
-    out["scoring_cards"] = number(f"{g}.scoring_cards")
-    out["hand_size"] = number(f"{g}.hand_size")
-    out["hand_size_two"] = number(f"{g}.hand_size_two_players")
-    out["min_players"] = number(f"{g}.min_players")
-    out["max_players"] = number(f"{g}.max_players")
-    if out["min_players"] > out["max_players"]:
-        raise data.error(f"{g}.min_players", f"should be at most game.max_players "
-                         f"({out['max_players']}), not {out['min_players']}")
-    for key, dkey in (("hand_size", "hand_size"), ("hand_size_two", "hand_size_two_players")):
-        if out[key] <= out["scoring_cards"]:
-            raise data.error(f"{g}.{dkey}", "should be larger than game.scoring_cards "
-                             "(each pass needs at least one turn)")
-    order = data.get(f"{g}.equal_cards_order", str)
-    if order not in ("seat", "rotating"):
-        raise data.error(f"{g}.equal_cards_order", f"should be 'seat' or 'rotating', not {order!r}")
-    out["equal_order"] = order
-    for key, allowed in (("refill", "new-hands"), ("empty_pile", "reshuffle-discards"),
-                         ("removed_to", "box"), ("fortune_teller_card", "random")):
-        v = data.get(f"{g}.{key}", str)
-        if v != allowed:
-            raise data.error(f"{g}.{key}", f"only {allowed!r} is implemented, not {v!r}")
-    out["discards_public"] = data.get(f"{g}.discards_public", bool)
-    out["ft_self"] = data.get(f"{g}.fortune_teller_self", bool)
-    out["mage_own"] = data.get(f"{g}.mage_may_remove_own", bool)
-    chars = data.get("characters", list)
-    names = []
-    if len(chars) != len(CHARACTERS):
-        raise data.error("characters", f"should list exactly the ten characters "
-                         f"{', '.join(CHARACTERS)} (got {len(chars)} entries)")
-    for i, ch in enumerate(chars):
-        if not isinstance(ch, Mapping):
-            raise data.error(f"characters.{i}", "should be a table")
-        names.append(data.get(f"characters.{i}.name", str))
-    if sorted(names) != sorted(CHARACTERS) or len(names) != len(CHARACTERS):
-        raise data.error("characters", f"should list exactly the ten characters "
-                         f"{', '.join(CHARACTERS)} (got {', '.join(names)})")
-    copies, initiative, points, labels = {}, {}, {}, {}
-    for i, name in enumerate(names):
-        key = f"characters.{name}"
-        c = number(f"characters.{i}.copies", "characters.copies")
-        ini = number(f"characters.{i}.initiative", "characters.initiative")
-        pts = number(f"characters.{i}.points", "characters.points")
-        eff = data.get(f"characters.{i}.effect", str)
-        if eff != EFFECTS[name]:
-            raise data.error(f"{key}.effect", f"should be {EFFECTS[name]!r} (the rules' effect "
-                             f"of the {name}), not {eff!r}")
-        col = data.get(f"characters.{i}.column", bool)
-        if col != (name != "jester"):
-            raise data.error(f"{key}.column", "only the Jester has no column of its own")
-        copies[name], initiative[name], points[name] = c, ini, pts
-        labels[name] = data.get(f"characters.{i}.label", str)
-    out["copies"] = tuple(copies[c] for c in CHARACTERS)
-    out["initiative"] = tuple(initiative[c] for c in CHARACTERS)
-    out["points"] = MappingProxyType(points)
-    out["labels"] = MappingProxyType(labels)
-    return out
-
-
-UNICORN_READINGS = MappingProxyType({
-    "everyone": "every player draws 1 card, then every player discards 1 hand card, the "
-                "discards chosen face down and revealed together (the rule overview's "
-                "literal '1 Karte ziehen, 1 Handkarte abwerfen (alle gleichzeitig)'); "
-                "each Unicorn does this once as it goes into the display",
-    "own": "only the Unicorn's player draws 1 card and discards 1 hand card; all "
-           "Unicorns revealed in the same turn do this together ('alle gleichzeitig' "
-           "read as: all Unicorn players at the same time)",
-})
-"""The two readings of the Unicorn's effect (the ``unicorn`` option; default: literal)."""
-
 
 @dataclass(frozen=True)
 class TenCharacters(Game):
@@ -329,27 +330,35 @@ class TenCharacters(Game):
             raise GameOptionError(f"{self.title}: unicorn must be one of "
                                   f"{', '.join(map(repr, UNICORN_READINGS))}, not "
                                   f"{safe_repr(self.unicorn)}")
-        parsed = _parse(self)
-        lo, hi = parsed["min_players"], parsed["max_players"]
+        comps = Components.from_data(self.game_data())
+        lo, hi = comps.min_players, comps.max_players
         if not lo <= self.players <= hi:
             raise GameOptionError(f"this copy of the data allows {lo}-{hi} players; "
                                   f"players={self.players} is not allowed")
-        hand = parsed["hand_size_two"] if self.players == 2 else parsed["hand_size"]
-        need = parsed["passes"] * self.players * hand
-        if sum(parsed["copies"]) < need:
-            raise DataError(f"{parsed['data'].origin}: 'characters.copies' give "
-                            f"{sum(parsed['copies'])} cards, but {parsed['passes']} passes of "
+        hand = comps.hand_for(self.players)
+        need = comps.passes * self.players * hand
+        if sum(comps.copies) < need:
+            raise DataError(f"{comps.data.origin}: 'characters.copies' give "
+                            f"{sum(comps.copies)} cards, but {comps.passes} passes of "
                             f"{self.players} hands of {hand} need {need}")
-        for k, v in parsed.items():
-            if k in ("data", "min_players", "max_players"):
-                k = "_" + k
-            object.__setattr__(self, k, v)
+        object.__setattr__(self, "components", comps)
         object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "turns_per_pass", hand - parsed["scoring_cards"])
+        object.__setattr__(self, "turns_per_pass", hand - comps.scoring_cards)
 
-    def __reduce__(self):
-        # pickled (e.g. to a worker process) as its configuration; the data is re-read
-        return (type(self), (self.players, self.data, self.unicorn))
+    # the components' values, as the game's (one source: ``self.components``)
+    passes = property(lambda self: self.components.passes, doc="passes in a game")
+    scoring_cards = property(lambda self: self.components.scoring_cards,
+                             doc="hand cards left for scoring at the end of a pass")
+    equal_order = property(lambda self: self.components.equal_order)
+    discards_public = property(lambda self: self.components.discards_public)
+    ft_self = property(lambda self: self.components.ft_self)
+    mage_own = property(lambda self: self.components.mage_own)
+    copies = property(lambda self: self.components.copies, doc="copies per character")
+    initiative = property(lambda self: self.components.initiative,
+                          doc="initiative per character (0: none)")
+    points = property(lambda self: self.components.points,
+                      doc="{character: the number in its scoring rule}")
+    labels = property(lambda self: self.components.labels, doc="{character: name}")
 
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
@@ -395,14 +404,15 @@ class TenCharacters(Game):
 
     # -- players ----------------------------------------------------------------
     def policies(self) -> dict:
-        """``random``, ``hold back`` and ``greedy`` (see ``strategies``)."""
-        from .strategies import STRATEGIES
-        return dict(STRATEGIES)
+        """The core's players (``random`` ...), then ``hold back`` and ``greedy`` (see
+        ``policies``)."""
+        from .policies import greedy_policy, hold_back_policy
+        return {**super().policies(), "hold back": hold_back_policy, "greedy": greedy_policy}
 
     def default_policies(self) -> tuple:
         """The greedy strategy in every seat: cheap, looks only at its own view.
         (Every game ends by the rules: a pass has a fixed number of turns.)"""
-        from .strategies import greedy_policy
+        from .policies import greedy_policy
         return (greedy_policy,) * self.players
 
     # -- data -----------------------------------------------------------------
@@ -429,11 +439,11 @@ class TenCharacters(Game):
         n = self.players
         z9 = (0,) * len(COLUMNS)
         return TenCharactersState(
-            self, phase="deal", pass_no=1, turn=1,
+            self, step=DEALING, pass_no=1, turn=1,
             hands=((),) * n, pile=self.copies, pile_size=sum(self.copies),
             discard=(0,) * len(CHARACTERS), boxed=(0,) * len(CHARACTERS),
             columns=z9, jesters=z9, chosen=(None,) * n, revealed=(None,) * n,
-            queue=(), pending=(), discarding=(None,) * n,
+            queue=(), discarding=(None,) * n,
             known=tuple(((),) * n for _ in range(n)), points=(0,) * n, scoring_log=())
 
     def position(self, hands, display=None, jesters=None, *, pass_no: int = 1,
@@ -474,7 +484,7 @@ class TenCharacters(Game):
             raise ValueError(f"more cards of {', '.join(bad)} than the game has")
         turn = self.hand - len(hands[0]) + 1
         start = self.initial_state()
-        return replace(start, phase="choose", pass_no=pass_no, turn=turn, hands=hands,
+        return replace(start, step=CHOOSING, pass_no=pass_no, turn=turn, hands=hands,
                        pile=pile, pile_size=sum(pile), discard=disc, boxed=box,
                        columns=columns, jesters=jest,
                        points=tuple(points) if points is not None else start.points)
@@ -486,27 +496,16 @@ class TenCharacters(Game):
 
 # =========================================================================== helpers
 
-_FRACTIONS: dict = {}
-_ROWS: dict = {}
-
-
+@speed_cache(maxsize=512)
 def _fractions(total: int) -> tuple:
     """``(Fraction(0, total), Fraction(1, total), ...)``, built once per total."""
-    try:
-        return _FRACTIONS[total]
-    except KeyError:
-        row = _FRACTIONS[total] = tuple(Fraction(k, total) for k in range(total + 1))
-        return row
+    return tuple(Fraction(k, total) for k in range(total + 1))
 
 
+@speed_cache(maxsize=256)
 def _outcomes(cls, player: int) -> tuple:
-    """``cls(player, card)`` for the ten characters, as interned objects (built once)."""
-    key = (cls, player)
-    try:
-        return _ROWS[key]
-    except KeyError:
-        row = _ROWS[key] = tuple(cls(player, c) for c in CHARACTERS)
-        return row
+    """``cls(player, card)`` for the ten characters, built once per kind and player."""
+    return tuple(cls(player, c) for c in CHARACTERS)
 
 
 def _take(hand: tuple, card: str) -> tuple:
@@ -547,7 +546,7 @@ def _forget(known: tuple, target: int, card: str) -> tuple:
 class TenCharactersState(State):
     """A position.  Count tuples are in ``CHARACTERS`` order, columns in ``COLUMNS`` order."""
 
-    phase: str              # "deal" | "choose" | "effect" | "over"
+    step: object            # what the position waits for: a turn step (see above)
     pass_no: int            # 1..passes
     turn: int               # turn within the pass, from 1
     hands: tuple            # per player: sorted tuple of character names
@@ -560,7 +559,6 @@ class TenCharactersState(State):
     chosen: tuple           # this turn's face-down choices (None = not chosen yet)
     revealed: tuple         # the cards revealed in the latest turn (public)
     queue: tuple            # ((player, card), ...) revealed cards still to go into the display
-    pending: tuple          # the effect being resolved: () or (kind, player, ...)
     discarding: tuple       # Unicorn discards chosen face down (None = not chosen)
     known: tuple            # known[v][t]: cards v has seen (Fortune Teller) still in t's hand
     points: tuple           # points per player so far
@@ -568,48 +566,47 @@ class TenCharactersState(State):
 
     # ---- who acts -------------------------------------------------------------
     def _current_player(self):
-        ph = self.phase
-        if ph == "choose":
-            return self.chosen.index(None)
-        if ph == "deal":
-            return CHANCE
-        if ph == "over":
-            return TERMINAL
-        kind = self.pending[0]
-        if kind in ("knight", "mage", "jester", "peek_target"):
-            return self.pending[1]
-        if kind in ("peek_card", "unicorn_draw"):
-            return CHANCE
-        # unicorn_discard: the next Unicorn player who has not chosen a discard
-        for p in self.pending[1]:
-            if self.discarding[p] is None:
-                return p
-        raise AssertionError("no discard pending")  # pragma: no cover
+        match self.step:
+            case Choosing():
+                return self.chosen.index(None)
+            case Dealing() | FortuneTellerSees() | UnicornDraws():
+                return CHANCE
+            case GameOver():
+                return TERMINAL
+            case UnicornDiscards(players):
+                # the next Unicorn discarder who has not chosen a discard
+                for p in players:
+                    if self.discarding[p] is None:
+                        return p
+                raise AssertionError("no discard pending")  # pragma: no cover
+            case step:
+                return step.player
 
-    # ---- checking actions -----------------------------------------------------
     # ---- decisions ------------------------------------------------------------
     def _legal_actions(self):
         p = self.current_player()
-        if self.phase == "choose":
-            row = _outcomes(Choose, p)
-            hand = self.hands[p]
-            return tuple(row[i] for i, c in enumerate(CHARACTERS) if c in hand)
-        kind = self.pending[0]
-        if kind == "knight":
-            return (KnightRemove(p, True), KnightRemove(p, False))
-        if kind == "mage":
-            cols = [c for i, c in enumerate(COLUMNS) if self.columns[i] + self.jesters[i] > 0
-                    and (self.game.mage_own or c != "mage")]
-            return (MageRemove(p, None),) + tuple(MageRemove(p, c) for c in cols)
-        if kind == "jester":
-            return tuple(JesterTo(p, c) for c in self.occupied())
-        if kind == "peek_target":
-            return tuple(PeekAt(p, t) for t in self._peek_targets(p))
-        if kind == "unicorn_discard":
-            row = _outcomes(Discard, p)
-            hand = self.hands[p]
-            return tuple(row[i] for i, c in enumerate(CHARACTERS) if c in hand)
-        raise AssertionError(kind)  # pragma: no cover
+        match self.step:
+            case Choosing():
+                return self._hand_actions(Choose, p)
+            case KnightMayRemove():
+                return (KnightRemove(p, True), KnightRemove(p, False))
+            case MageMayRemove():
+                cols = [c for i, c in enumerate(COLUMNS) if self.columns[i] + self.jesters[i] > 0
+                        and (self.game.mage_own or c != "mage")]
+                return (MageRemove(p, None),) + tuple(MageRemove(p, c) for c in cols)
+            case JesterJoins():
+                return tuple(JesterTo(p, c) for c in self.occupied())
+            case FortuneTellerPicks():
+                return tuple(PeekAt(p, t) for t in self._peek_targets(p))
+            case UnicornDiscards():
+                return self._hand_actions(Discard, p)
+        raise AssertionError(self.step)  # pragma: no cover
+
+    def _hand_actions(self, cls, p) -> tuple:
+        """``cls(p, card)`` for each character in ``p``'s hand, in ``CHARACTERS`` order."""
+        row = _outcomes(cls, p)
+        hand = self.hands[p]
+        return tuple(row[i] for i, c in enumerate(CHARACTERS) if c in hand)
 
     def _why_illegal(self, action):
         cp = self.current_player()
@@ -617,20 +614,17 @@ class TenCharactersState(State):
             return None
         if getattr(action, "player", cp) != cp:
             return f"it is {_name(cp)}'s decision now, not {_name(action.player)}'s."
-        if self.phase == "choose":
-            if isinstance(action, Choose):
+        match self.step:
+            case Choosing() if isinstance(action, Choose):
                 return (f"You can only choose a card from your hand; you hold no "
                         f"{self.game.label(action.card)}.")
-            return "Now everyone chooses one hand card face down."
-        kind = self.pending[0]
-        need = {"knight": "Your Knight may remove one Dragon from the display, or not.",
-                "mage": "Your Mage may remove any one card from the display, or nothing.",
-                "jester": "Your Jester must go into a column that already holds cards.",
-                "peek_target": "Your Fortune Teller looks at a hand card of another player.",
-                "unicorn_discard": "After the Unicorn's draw you discard one of your hand cards."}
-        if kind == "mage" and isinstance(action, MageRemove) and action.column is not None:
-            return "The Mage can only remove a card from a column that holds cards."
-        return need.get(kind)
+            case Choosing():
+                return "Now everyone chooses one hand card face down."
+            case MageMayRemove() if isinstance(action, MageRemove) and action.column is not None:
+                return "The Mage can only remove a card from a column that holds cards."
+            case Effect(rule=rule):
+                return rule
+        return None
 
     # ---- chance ---------------------------------------------------------------
     def _draw_source(self) -> tuple:
@@ -649,32 +643,34 @@ class TenCharactersState(State):
 
     def _sample_chance(self, rng):
         # the same distribution as the listed outcomes, without float(Fraction) per outcome
-        if self.phase == "deal" or self.pending[0] == "unicorn_draw":
-            src = self._draw_source()
-            cls, p = ((DealCard, self._deal_to()) if self.phase == "deal"
-                      else (UnicornDraw, self.pending[1][0]))
-            x = rng.random() * sum(src)
-            acc = 0
-            row = _outcomes(cls, p)
-            for i, k in enumerate(src):
-                acc += k
-                if k and x < acc:
-                    return row[i]
-            return row[max(i for i, k in enumerate(src) if k)]
-        return super()._sample_chance(rng)
+        match self.step:
+            case Dealing():
+                cls, p = DealCard, self._deal_to()
+            case UnicornDraws(drawers):
+                cls, p = UnicornDraw, drawers[0]
+            case _:
+                return super()._sample_chance(rng)
+        src = self._draw_source()
+        x = rng.random() * sum(src)
+        acc = 0
+        row = _outcomes(cls, p)
+        for i, k in enumerate(src):
+            acc += k
+            if k and x < acc:
+                return row[i]
+        return row[max(i for i, k in enumerate(src) if k)]
 
     def _chance_outcomes(self):
-        if self.phase == "deal":
-            return self._draws(DealCard, self._deal_to())
-        kind = self.pending[0]
-        if kind == "unicorn_draw":
-            return self._draws(UnicornDraw, self.pending[1][0])
-        if kind == "peek_card":
-            _, p, t = self.pending
-            hand = self.hands[t]
-            return tuple((PeekCard(p, t, c), Fraction(hand.count(c), len(hand)))
-                         for c in sorted(set(hand)))
-        raise AssertionError(kind)  # pragma: no cover
+        match self.step:
+            case Dealing():
+                return self._draws(DealCard, self._deal_to())
+            case UnicornDraws(drawers):
+                return self._draws(UnicornDraw, drawers[0])
+            case FortuneTellerSees(p, t):
+                hand = self.hands[t]
+                return tuple((PeekCard(p, t, c), Fraction(hand.count(c), len(hand)))
+                             for c in sorted(set(hand)))
+        raise AssertionError(self.step)  # pragma: no cover
 
     def _deal_to(self) -> int:
         hand = self.game.hand
@@ -693,62 +689,65 @@ class TenCharactersState(State):
 
     # ---- the position after an action ------------------------------------------
     def _next(self, a):
-        if isinstance(a, DealCard):
-            hands = _set(self.hands, a.player, _give(self.hands[a.player], a.card))
-            phase = "choose" if all(len(h) == self.game.hand for h in hands) else "deal"
-            return replace(self, hands=hands, phase=phase, **self._drawn(a.card))
-        if isinstance(a, Choose):
-            chosen = _set(self.chosen, a.player, a.card)
-            hands = _set(self.hands, a.player, _take(self.hands[a.player], a.card))
-            s = replace(self, chosen=chosen, hands=hands)
-            if None in chosen:
-                return s
-            return s._reveal()
-        kind = self.pending[0]
-        if isinstance(a, KnightRemove):
-            s = replace(self, pending=())
-            if a.remove:
-                s = s._remove("dragon")
-            return s._resolve()
-        if isinstance(a, MageRemove):
-            s = replace(self, pending=())
-            if a.column is not None:
-                s = s._remove(a.column)
-            return s._resolve()
-        if isinstance(a, JesterTo):
-            i = COL[a.column]
-            return replace(self, pending=(), jesters=_bump(self.jesters, i, 1))._resolve()
-        if isinstance(a, PeekAt):
-            return replace(self, pending=("peek_card", a.player, a.target))
-        if isinstance(a, PeekCard):
-            known = self.known
-            row = known[a.player]
-            k = row[a.target]
-            if a.card not in k:
-                k = _give(k, a.card)
-            known = _set(known, a.player, _set(row, a.target, k))
-            return replace(self, pending=(), known=known)._resolve()
-        if isinstance(a, UnicornDraw):
-            hands = _set(self.hands, a.player, _give(self.hands[a.player], a.card))
-            rest = self.pending[1][1:]
-            s = replace(self, hands=hands, **self._drawn(a.card))
-            if rest:
-                return replace(s, pending=("unicorn_draw", rest, self.pending[2]))
-            return replace(s, pending=("unicorn_discard", self.pending[2]))
-        if isinstance(a, Discard):
-            discarding = _set(self.discarding, a.player, a.card)
-            hands = _set(self.hands, a.player, _take(self.hands[a.player], a.card))
-            s = replace(self, discarding=discarding, hands=hands)
-            if any(discarding[p] is None for p in self.pending[1]):
-                return s
-            # all Unicorn discards are revealed together
-            discard, known = s.discard, s.known
-            for p in self.pending[1]:
-                discard = _bump(discard, CI[discarding[p]], 1)
-                known = _forget(known, p, discarding[p])
-            return replace(s, discard=discard, known=known, pending=(),
-                           discarding=(None,) * self.game.players)._resolve()
-        raise AssertionError(f"unexpected {a!r} in {kind}")  # pragma: no cover
+        match a:
+            case DealCard(p, card):
+                hands = _set(self.hands, p, _give(self.hands[p], card))
+                step = CHOOSING if all(len(h) == self.game.hand for h in hands) else DEALING
+                return replace(self, hands=hands, step=step, **self._drawn(card))
+            case Choose(p, card):
+                chosen = _set(self.chosen, p, card)
+                s = replace(self, chosen=chosen, hands=_set(self.hands, p, _take(self.hands[p], card)))
+                return s if None in chosen else s._reveal()
+            case KnightRemove(_, remove):
+                return (self._remove("dragon") if remove else self)._resolve()
+            case MageRemove(_, column):
+                return (self._remove(column) if column is not None else self)._resolve()
+            case JesterTo(_, column):
+                return replace(self, jesters=_bump(self.jesters, COL[column], 1))._resolve()
+            case PeekAt(p, t):
+                return replace(self, step=FortuneTellerSees(p, t))
+            case PeekCard():
+                return self._peeked(a)
+            case UnicornDraw():
+                return self._unicorn_drawn(a)
+            case Discard():
+                return self._discarded(a)
+        raise AssertionError(f"unexpected {a!r} at {self.step}")  # pragma: no cover
+
+    def _peeked(self, a: PeekCard):
+        """The Fortune Teller clause: the looker (and the target) know the card seen."""
+        row = self.known[a.player]
+        k = row[a.target]
+        if a.card not in k:
+            k = _give(k, a.card)
+        known = _set(self.known, a.player, _set(row, a.target, k))
+        return replace(self, known=known)._resolve()
+
+    def _unicorn_drawn(self, a: UnicornDraw):
+        """The Unicorn clause, the draw: the next drawer draws; after the last, the
+        drawers discard."""
+        step = self.step
+        hands = _set(self.hands, a.player, _give(self.hands[a.player], a.card))
+        s = replace(self, hands=hands, **self._drawn(a.card))
+        rest = step.drawers[1:]
+        if rest:
+            return replace(s, step=UnicornDraws(rest, step.discarders))
+        return replace(s, step=UnicornDiscards(step.discarders))
+
+    def _discarded(self, a: Discard):
+        """The Unicorn clause, the discard: chosen face down, revealed together."""
+        players = self.step.players
+        discarding = _set(self.discarding, a.player, a.card)
+        hands = _set(self.hands, a.player, _take(self.hands[a.player], a.card))
+        s = replace(self, discarding=discarding, hands=hands)
+        if any(discarding[p] is None for p in players):
+            return s
+        discard, known = s.discard, s.known
+        for p in players:
+            discard = _bump(discard, CI[discarding[p]], 1)
+            known = _forget(known, p, discarding[p])
+        return replace(s, discard=discard, known=known,
+                       discarding=(None,) * self.game.players)._resolve()
 
     # ---- the reveal and the resolution ------------------------------------------
     def _tie_rank(self, p: int, pass_no: int, turn: int) -> int:
@@ -767,12 +766,13 @@ class TenCharactersState(State):
 
     def _revealed_in(self) -> tuple:
         """``(pass, turn)`` of the latest reveal (``revealed``)."""
-        if self.phase == "effect":
-            return self.pass_no, self.turn
-        if self.phase == "choose" and self.turn > 1:
-            return self.pass_no, self.turn - 1
-        if self.phase == "over":
-            return self.pass_no, self.game.turns_per_pass
+        match self.step:
+            case Effect():
+                return self.pass_no, self.turn
+            case Choosing() if self.turn > 1:
+                return self.pass_no, self.turn - 1
+            case GameOver():
+                return self.pass_no, self.game.turns_per_pass
         # dealing, or the first choice of a pass: the last turn of the previous pass
         return self.pass_no - 1, self.game.turns_per_pass
 
@@ -789,7 +789,7 @@ class TenCharactersState(State):
             known = _forget(known, p, c)
         order = self._ordered(self.chosen, self.pass_no, self.turn)
         s = replace(self, revealed=self.chosen, queue=order, known=known,
-                    chosen=(None,) * self.game.players, phase="effect")
+                    chosen=(None,) * self.game.players)
         return s._resolve()
 
     def occupied(self) -> tuple:
@@ -812,76 +812,81 @@ class TenCharactersState(State):
                        boxed=_bump(self.boxed, CI[column], 1))
 
     def _resolve(self):
-        """Put queued cards into the display until a decision or chance event is due.
+        """Put queued cards into the display until a decision or chance event is due
+        (that step), else end the turn.
 
-        Works on one fresh copy (``d`` is its field dictionary, not yet seen by anyone)."""
+        Works on one fresh copy whose field dictionary (not yet seen by anyone) the
+        clauses below update in place."""
         s = replace(self)
         d = s.__dict__
-        queue = d["queue"]
-        while queue:
-            p, card = queue[0]
-            if card == "unicorn" and s.game.unicorn == "everyone":
-                queue = queue[1:]
-                d["queue"] = queue
-                d["columns"] = _bump(d["columns"], COL["unicorn"], 1)
-                available = d["pile_size"] + sum(d["discard"])
-                if available == 0:
-                    continue      # nothing to draw: no draw and no discard
-                # everyone draws, one by one from the Unicorn's player on in seat order;
-                # if the cards run out, the later players draw (and discard) nothing
-                n = s.game.players
-                drawers = tuple((p + i) % n for i in range(n))[:available]
-                d["pending"] = ("unicorn_draw", drawers, drawers)
-                return s
+        while d["queue"]:
+            p, card = d["queue"][0]
             if card == "unicorn":
-                group = []
-                while queue and queue[0][1] == "unicorn":
-                    group.append(queue[0][0])
-                    queue = queue[1:]
-                d["queue"] = queue
-                d["columns"] = _bump(d["columns"], COL["unicorn"], len(group))
-                available = d["pile_size"] + sum(d["discard"])
-                if available == 0:
-                    continue      # nothing to draw: no draw and no discard
-                # draws one by one; if the cards run out, later Unicorns draw nothing
-                drawers = tuple(group[:available])
-                d["pending"] = ("unicorn_draw", drawers, drawers)
+                step = s._unicorns_go_in()
+            else:
+                d["queue"] = d["queue"][1:]
+                step = s._goes_in(p, card)
+            if step is not None:
+                d["step"] = step
                 return s
-            queue = queue[1:]
-            d["queue"] = queue
-            if card == "jester":
-                occ = s.occupied()
-                if not occ:
-                    d["boxed"] = _bump(d["boxed"], JESTER, 1)
-                elif len(occ) == 1:
-                    d["jesters"] = _bump(d["jesters"], COL[occ[0]], 1)
-                else:
-                    d["pending"] = ("jester", p)
-                    return s
-                continue
-            d["columns"] = _bump(d["columns"], COL[card], 1)
-            if card == "knight":
-                i = COL["dragon"]
-                if d["columns"][i] + d["jesters"][i]:
-                    d["pending"] = ("knight", p)
-                    return s
-            elif card == "mage":
-                d["pending"] = ("mage", p)
-                return s
-            elif card == "fortune_teller":
-                targets = s._peek_targets(p)
-                if len(targets) == 1:
-                    d["pending"] = ("peek_card", p, targets[0])
-                    return s
-                if targets:
-                    d["pending"] = ("peek_target", p)
-                    return s
         return s._end_turn()
+
+    def _unicorns_go_in(self):
+        """The Unicorn clause (on ``_resolve``'s fresh copy): the Unicorn at the head of
+        the queue goes in (``unicorn="own"``: every Unicorn of this turn there); the
+        draw that follows (``None``: no card left to draw, so no draw and no discard)."""
+        d = self.__dict__
+        queue = d["queue"]
+        if self.game.unicorn == "everyone":
+            # everyone draws, one by one from the Unicorn's player on in seat order
+            p, n = queue[0][0], self.game.players
+            order, queue, placed = tuple((p + i) % n for i in range(n)), queue[1:], 1
+        else:
+            order = ()
+            while queue and queue[0][1] == "unicorn":
+                order, queue = order + (queue[0][0],), queue[1:]
+            placed = len(order)
+        d["queue"] = queue
+        d["columns"] = _bump(d["columns"], COL["unicorn"], placed)
+        available = d["pile_size"] + sum(d["discard"])
+        if available == 0:
+            return None
+        # if the cards run out, the later players (Unicorns) draw and discard nothing
+        drawers = order[:available]
+        return UnicornDraws(drawers, drawers)
+
+    def _goes_in(self, p: int, card: str):
+        """``p``'s revealed ``card`` (not a Unicorn) goes into the display (on
+        ``_resolve``'s fresh copy); the effect's step, or ``None`` if it needs none."""
+        d = self.__dict__
+        if card == "jester":
+            occ = self.occupied()
+            if len(occ) > 1:
+                return JesterJoins(p)
+            if occ:
+                d["jesters"] = _bump(d["jesters"], COL[occ[0]], 1)
+            else:
+                d["boxed"] = _bump(d["boxed"], JESTER, 1)      # no column: into the box
+            return None
+        d["columns"] = _bump(d["columns"], COL[card], 1)
+        if card == "knight":
+            i = COL["dragon"]
+            if d["columns"][i] + d["jesters"][i]:
+                return KnightMayRemove(p)
+        elif card == "mage":
+            return MageMayRemove(p)
+        elif card == "fortune_teller":
+            targets = self._peek_targets(p)
+            if len(targets) == 1:
+                return FortuneTellerSees(p, targets[0])
+            if targets:
+                return FortuneTellerPicks(p)
+        return None
 
     def _end_turn(self):
         g = self.game
         if any(len(h) > g.scoring_cards for h in self.hands):
-            return replace(self, phase="choose", turn=self.turn + 1, pending=(), queue=())
+            return replace(self, step=CHOOSING, turn=self.turn + 1, queue=())
         # the pass ends: the remaining hand cards are the scoring cards
         sheet = g.score(self.display_counts(), self.hands)
         boxed = self.boxed
@@ -892,10 +897,10 @@ class TenCharactersState(State):
         s = replace(self, points=tuple(a + b for a, b in zip(self.points, sheet.totals)),
                     scoring_log=self.scoring_log + ((self.pass_no, self.hands, sheet.totals),),
                     boxed=boxed, hands=((),) * n, known=tuple(((),) * n for _ in range(n)),
-                    pending=(), queue=())
+                    queue=())
         if self.pass_no >= g.passes:
-            return replace(s, phase="over")
-        return replace(s, phase="deal", pass_no=self.pass_no + 1, turn=1)
+            return replace(s, step=GAME_OVER)
+        return replace(s, step=DEALING, pass_no=self.pass_no + 1, turn=1)
 
     # ---- results ------------------------------------------------------------------
     def _returns(self):
@@ -923,27 +928,28 @@ class TenCharactersState(State):
                 + sum(self.jesters) + sum(len(h) for h in self.hands)
                 + sum(1 for c in self.chosen if c is not None)
                 + sum(1 for _ in self.queue)
-                + (1 if self.pending and self.pending[0] == "jester" else 0)   # in hand, about to go in
+                + isinstance(self.step, JesterJoins)      # revealed, about to go in
                 + sum(1 for c in self.discarding if c is not None))
 
     # ---- hidden information ------------------------------------------------------------
     def view(self, player: int) -> "TenCharactersState":
         """What ``player`` (0..players-1) may see: other hands, face-down choices and
-        discards, the draw pile and others' Fortune Teller knowledge are hidden."""
+        discards, the draw pile and others' Fortune Teller knowledge are hidden.  (The
+        core refuses a ``player`` out of range before this runs.)"""
         n = self.game.players
-        if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
-            raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
-                             f"({', '.join(self.game.player_name(q) for q in range(n))}), "
-                             f"not {safe_repr(player)}")
         hands = tuple(h if p == player else (HIDDEN,) * len(h) for p, h in enumerate(self.hands))
-        chosen = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(self.chosen))
-        disc = tuple(c if p == player or c is None else HIDDEN
-                     for p, c in enumerate(self.discarding))
+        chosen, disc = self.chosen, self.discarding
+        if chosen.count(None) < n:
+            chosen = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(chosen))
+        if disc.count(None) < n:
+            disc = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(disc))
         # What a Fortune Teller saw is known to the looker and the target only; a
         # bystander learns nothing, not even how many cards (it would show when the
         # card is played).
-        known = tuple(tuple(k if player in (v, t) else () for t, k in enumerate(row))
-                      for v, row in enumerate(self.known))
+        known = self.known
+        if any(map(any, known)):
+            known = tuple(tuple(k if player in (v, t) else () for t, k in enumerate(row))
+                          for v, row in enumerate(known))
         discard = self.discard
         if not self.game.discards_public and HIDDEN not in discard and sum(discard):
             discard = (HIDDEN,) * len(CHARACTERS)       # (a view's is hidden already)
@@ -954,18 +960,12 @@ class TenCharactersState(State):
         return self.pile is HIDDEN
 
     def sample_world(self, player: int, rng):
+        """A full state ``player`` cannot tell from this one (``worlds.sample_world``)."""
         from .worlds import sample_world
         return sample_world(self, player, rng)
 
-    # ---- rendering -----------------------------------------------------------------------
-    def short(self) -> str:
-        from .render import short
-        return short(self)
-
-    def __str__(self):
-        from .render import text
-        return text(self)
-
-    def _repr_html_(self):
-        from .render import html
-        return html(self)
+    def unseen(self, player: int) -> Counter:
+        """The characters ``player`` has not seen, counted (``worlds.unseen``)."""
+        self._check_player(player, "unseen")
+        from .worlds import unseen
+        return unseen(self, player)

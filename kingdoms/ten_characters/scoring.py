@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
-__all__ = ["CHARACTERS", "COLUMNS", "LABELS", "DEFAULT_POINTS", "ScoreTerm", "ScoreSheet",
-           "score_card", "score_pass", "normalise_counts"]
+__all__ = ["CHARACTERS", "COLUMNS", "LABELS", "DEFAULT_POINTS", "SCORING_CARDS", "ScoreTerm",
+           "ScoreSheet", "score_card", "score_pass", "normalise_counts"]
 
 CHARACTERS = ("fortune_teller", "dragon", "mage", "noble", "farmer",
               "knight", "unicorn", "queen", "king", "jester")
@@ -38,6 +38,9 @@ COLUMNS = CHARACTERS[:-1]          # the Jester has no column of its own
 LABELS = {"fortune_teller": "Fortune Teller", "dragon": "Dragon", "mage": "Mage",
           "noble": "Noble", "farmer": "Farmer", "knight": "Knight", "unicorn": "Unicorn",
           "queen": "Queen", "king": "King", "jester": "Jester"}
+# The rulebook's numbers, for scoring without a game (a game passes its data's: the
+# data.toml entries name their source, the rules overview).
+SCORING_CARDS = 2      # hand cards each player keeps and scores at the end of a pass
 DEFAULT_POINTS = {"fortune_teller": 2, "dragon": 4, "mage": 3, "noble": 4, "farmer": 3,
                   "knight": 5, "unicorn": 3, "queen": 3, "king": 4, "jester": 4}
 
@@ -62,6 +65,14 @@ def _count(value, where: str) -> int:
     return k
 
 
+_INT = {int}
+
+
+def _plain_counts(values) -> bool:
+    """Whether ``values`` are all ints (not bools) and none is negative."""
+    return {*map(type, values)} <= _INT and min(values, default=0) >= 0
+
+
 def normalise_counts(counts) -> dict:
     """Column lengths as a dict over all nine columns (missing columns are 0).
 
@@ -72,6 +83,8 @@ def normalise_counts(counts) -> dict:
     """
     if type(counts) is _Counts:
         return counts
+    if type(counts) is dict and tuple(counts) == COLUMNS and _plain_counts(counts.values()):
+        return _Counts(counts)          # all nine columns in order (``display_counts()``)
     if isinstance(counts, Mapping):
         bad = [k for k in counts if not (isinstance(k, str) and k in _COLUMN_SET)]
         if bad:
@@ -94,8 +107,9 @@ def _check_points(points) -> Mapping:
     whole number for each of the ten characters and nothing else."""
     if points is None or points is DEFAULT_POINTS:
         return DEFAULT_POINTS
-    if _CHECKED_PROXIES.get(id(points)) is points:
-        return points
+    if type(points) in (MappingProxyType, dict) and points.keys() == _CHARACTER_SET \
+            and {*map(type, points.values())} == _INT:
+        return points                   # the usual case (a game's points), checked quickly
     if not isinstance(points, Mapping):
         raise ValueError(f"points: a mapping {{character: points}}, not {points!r}")
     unknown = [k for k in points if not (isinstance(k, str) and k in _CHARACTER_SET)]
@@ -109,14 +123,7 @@ def _check_points(points) -> Mapping:
         v = points[c]
         if isinstance(v, bool) or not isinstance(v, int):
             raise ValueError(f"points: {c} should be a whole number, not {v!r}")
-    if type(points) is MappingProxyType and len(_CHECKED_PROXIES) < 64:
-        # read-only views (a game's points) are checked once; kept alive here so that
-        # their id is never reused
-        _CHECKED_PROXIES[id(points)] = points
     return points
-
-
-_CHECKED_PROXIES: dict = {}
 
 
 def _check_cards(cards, what: str) -> tuple:

@@ -36,16 +36,26 @@ from collections import Counter
 
 from kingdoms.core.protocol import HIDDEN, replace
 
+from .rules import JesterJoins
 from .scoring import CHARACTERS, COLUMNS
 
 MAX_TRIES = 10_000
 
 
-def unseen_cards(view, player: int, mine: Counter | None = None) -> Counter:
-    """The characters ``player`` has not seen, as a Counter, in ``view(player)``
-    (``mine``: with a hidden discard pile, ``player``'s own discards lying there)."""
-    g = view.game
-    left = Counter({c: k for c, k in zip(CHARACTERS, g.copies) if k})
+def unseen(state, player: int) -> Counter:
+    """``State.unseen(player)``: the characters ``player`` has not seen, counted, from
+    ``view(player)`` only: the data's copies minus ``player``'s own hand, choice and
+    discard, the display (columns and Jesters), the box, the revealed cards still to go
+    in (a Jester about to go in too), the discard pile when it is public and the cards
+    ``player``'s Fortune Tellers saw in other hands (``known[player]``).  (With a hidden
+    discard pile ``player``'s own discards lying there count as unseen: the view does
+    not show them; ``sample_world`` keeps them, from the history.)  Keys in
+    ``CHARACTERS`` order, zero counts left out."""
+    return _unseen_in(state.view(player), player)
+
+
+def _unseen_in(view, player: int) -> Counter:
+    left = Counter({c: k for c, k in zip(CHARACTERS, view.game.copies) if k})
     seen = Counter(view.hands[player])
     for x in (view.chosen[player], view.discarding[player]):
         if x is not None:
@@ -57,17 +67,30 @@ def unseen_cards(view, player: int, mine: Counter | None = None) -> Counter:
         seen[c] += k
     for _, c in view.queue:
         seen[c] += 1
-    if view.pending and view.pending[0] == "jester":
-        seen["jester"] += 1
+    if isinstance(view.step, JesterJoins):
+        seen["jester"] += 1                         # revealed, about to go in
     if HIDDEN not in view.discard:
         for c, k in zip(CHARACTERS, view.discard):
             seen[c] += k
-    elif mine:
-        seen.update(mine)
+    for t, k in enumerate(view.known[player]):
+        if t != player:
+            seen.update(k)
     left.subtract(seen)
     if any(k < 0 for k in left.values()):       # pragma: no cover - a broken state
         raise ValueError("more cards seen than the game has")
     return +left
+
+
+def _pool(view, player: int, mine: Counter) -> list:
+    """The cards ``sample_world`` deals into the hidden places, in ``CHARACTERS``
+    order: the unseen ones and those ``player``'s Fortune Tellers saw (they go back to
+    their holders), less ``player``'s own discards in a hidden discard pile."""
+    pool = _unseen_in(view, player)
+    for t, k in enumerate(view.known[player]):
+        if t != player:
+            pool.update(k)
+    pool.subtract(mine)
+    return [c for c in CHARACTERS for _ in range(pool[c])]
 
 
 def own_discards(state, player: int) -> Counter:
@@ -110,14 +133,32 @@ def _peeks_this_pass(state, player: int) -> list:
 def sample_world(state, player: int, rng):
     """A full state ``player`` cannot tell from ``state`` (see the module doc)."""
     view = state.view(player)
-    g = view.game
-    n = g.players
     hidden_discard = HIDDEN in view.discard
     mine = own_discards(state, player) if hidden_discard else Counter()
-    cards = list(unseen_cards(view, player, mine).elements())
-    # the hidden places in a fixed order: (kind, seat, size)
+    cards = _pool(view, player, mine)
+    places = _hidden_places(view, player, len(cards), hidden_discard)
+    need = {t: Counter(k) for t, k in enumerate(view.known[player]) if t != player and k}
+    for _ in range(MAX_TRIES if need else 1):
+        rng.shuffle(cards)
+        out = _deal(cards, places)
+        if _keeps(out, need):
+            break
+    else:
+        out = _constructive(cards, places, need, rng)
+    fields = _dealt(view, out)
+    if hidden_discard:
+        got = Counter(out["discard", None]) + mine
+        fields["discard"] = tuple(got[c] for c in CHARACTERS)
+    fields["known"] = _others_looks(state, view, player, fields["hands"], rng)
+    return replace(view, **fields)
+
+
+def _hidden_places(view, player: int, cards: int, hidden_discard: bool) -> list:
+    """The places ``player`` cannot see, in a fixed order, as ``(kind, seat, size)``:
+    each other player's hand, face-down choice and face-down discard, the draw pile,
+    then the rest of the ``cards`` unseen cards (the hidden discard pile)."""
     places = []
-    for q in range(n):
+    for q in range(view.game.players):
         if q == player:
             continue
         places.append(("hand", q, len(view.hands[q])))
@@ -126,36 +167,35 @@ def sample_world(state, player: int, rng):
         if view.discarding[q] is not None:
             places.append(("discarding", q, 1))
     places.append(("pile", None, view.pile_size))
-    rest = len(cards) - sum(size for _, _, size in places)
+    rest = cards - sum(size for _, _, size in places)
     if rest < 0 or (rest and not hidden_discard):     # pragma: no cover - a broken state
-        raise ValueError(f"{len(cards)} unseen cards do not fill the hidden places")
+        raise ValueError(f"{cards} unseen cards do not fill the hidden places")
     places.append(("discard", None, rest))
-    need = {t: Counter(view.known[player][t]) for t in range(n)
-            if t != player and view.known[player][t]}
+    return places
 
-    def deal(order):
-        out, i = {}, 0
-        for kind, q, size in places:
-            out[kind, q] = order[i:i + size]
-            i += size
-        return out
 
-    def keeps(out) -> bool:
-        for t, chars in need.items():
-            held = set(out["hand", t]) | set(out.get(("chosen", t), ())) \
-                | set(out.get(("discarding", t), ()))
-            if not set(chars) <= held:
-                return False
-        return True
+def _deal(order: list, places: list) -> dict:
+    """``{(kind, seat): cards}``: ``order`` dealt into ``places`` one after another."""
+    out, i = {}, 0
+    for kind, q, size in places:
+        out[kind, q] = order[i:i + size]
+        i += size
+    return out
 
-    for _ in range(MAX_TRIES if need else 1):
-        rng.shuffle(cards)
-        out = deal(cards)
-        if keeps(out):
-            break
-    else:
-        out = _constructive(cards, places, need, rng, deal)
 
+def _keeps(out: dict, need: dict) -> bool:
+    """Whether each player ``t`` holds (hand, choice or discard) the characters
+    ``need[t]`` that were seen in their hand."""
+    for t, chars in need.items():
+        held = set(out["hand", t]) | set(out.get(("chosen", t), ())) \
+            | set(out.get(("discarding", t), ()))
+        if not set(chars) <= held:
+            return False
+    return True
+
+
+def _dealt(view, out: dict) -> dict:
+    """The state's fields with the dealt ``out`` in the hidden places."""
     hands = list(view.hands)
     chosen = list(view.chosen)
     discarding = list(view.discarding)
@@ -167,11 +207,13 @@ def sample_world(state, player: int, rng):
         elif kind == "discarding":
             discarding[q] = got[0]
     pile = tuple(Counter(out["pile", None])[c] for c in CHARACTERS)
-    fields = dict(hands=tuple(hands), chosen=tuple(chosen), discarding=tuple(discarding),
-                  pile=pile)
-    if hidden_discard:
-        got = Counter(out["discard", None]) + mine
-        fields["discard"] = tuple(got[c] for c in CHARACTERS)
+    return dict(hands=tuple(hands), chosen=tuple(chosen), discarding=tuple(discarding),
+                pile=pile)
+
+
+def _others_looks(state, view, player: int, hands: tuple, rng) -> tuple:
+    """``known`` in the world: ``player``'s own as seen; each look of this pass between
+    two other players gets a card drawn from the target's sampled hand."""
     known = [list(row) for row in view.known]
     for v, t in _peeks_this_pass(state, player):
         if hands[t]:
@@ -179,11 +221,10 @@ def sample_world(state, player: int, rng):
             c = rng.choice(hands[t])
             if c not in k:
                 known[v][t] = tuple(sorted(k + (c,)))
-    fields["known"] = tuple(tuple(row) for row in known)
-    return replace(view, **fields)
+    return tuple(tuple(row) for row in known)
 
 
-def _constructive(cards, places, need, rng, deal):
+def _constructive(cards, places, need, rng):
     """Place one card of each required character with its holder first, then shuffle
     the rest into the remaining room (consistent, not exactly uniform)."""
     pool = list(cards)
@@ -200,4 +241,4 @@ def _constructive(cards, places, need, rng, deal):
         take = size - len(fixed)
         order += fixed + pool[:take]
         pool = pool[take:]
-    return deal(order)
+    return _deal(order, places)

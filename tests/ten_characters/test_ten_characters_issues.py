@@ -20,8 +20,8 @@ from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, GameOptionError
 from kingdoms.ten_characters import (Choose, DealCard, Discard, JesterTo, KnightRemove,
                                      MageRemove, PeekAt, PeekCard, UnicornDraw, score_card,
                                      score_pass)
-from kingdoms.ten_characters.rules import CI, RANGES, UNICORN_READINGS
-from kingdoms.ten_characters.strategies import STRATEGIES
+from kingdoms.ten_characters.rules import CI, RANGES, UNICORN_READINGS, Effect, UnicornDraws
+from kingdoms.ten_characters.policies import STRATEGIES
 
 DATA = Path(kingdoms.__file__).parent / "ten_characters" / "data.toml"
 
@@ -51,7 +51,7 @@ def test_unicorn_alle_gleichzeitig_everyone_draws_one_and_discards_one():
                     ["queen", "dragon", "dragon", "knight"]])
     s = choose_all(s, ["unicorn", "farmer", "queen"])
     sizes = tuple(len(h) for h in s.hands)
-    assert s.current_player() == CHANCE and s.pending[0] == "unicorn_draw"
+    assert s.current_player() == CHANCE and isinstance(s.step, UnicornDraws)
     # everyone draws, one by one, from the Unicorn's player on
     for p, card in ((0, "dragon"), (1, "jester"), (2, "noble")):
         assert {o.player for o in s.legal_actions()} == {p}
@@ -77,7 +77,7 @@ def test_unicorn_alle_gleichzeitig_each_unicorn_makes_everyone_draw_and_discard(
     s = game(2).position([["unicorn", "king", "king"], ["unicorn", "queen", "queen"]])
     s = choose_all(s, ["unicorn", "unicorn"])
     draws = discards = 0
-    while s.current_player() != TERMINAL and s.phase == "effect":
+    while s.current_player() != TERMINAL and isinstance(s.step, Effect):
         a = s.legal_actions()[0]
         draws += isinstance(a, UnicornDraw)
         discards += isinstance(a, Discard)
@@ -92,7 +92,7 @@ def test_unicorn_own_reading_is_a_documented_option():
     g = game(3, unicorn="own")
     s = g.position([["unicorn", "king", "king", "mage"], ["farmer"] * 4, ["queen"] * 4])
     s = choose_all(s, ["unicorn", "farmer", "queen"])
-    assert s.pending == ("unicorn_draw", (0,), (0,))
+    assert s.step == UnicornDraws((0,), (0,))
     s = s.apply(UnicornDraw(0, "noble"))
     assert s.current_player() == 0 and Discard(0, "king") in s.legal_actions()
     s = s.apply(Discard(0, "noble"))
@@ -127,7 +127,7 @@ def test_resolution_order_works_on_every_state_reached_in_play(players):
             assert sorted(order) == sorted(enumerate(s.revealed))
             ini = [g.initiative[CI[c]] for _, c in order]
             assert ini == sorted(ini)
-            if s.phase == "effect" and s.queue:
+            if isinstance(s.step, Effect) and s.queue:
                 assert order[-len(s.queue):] == s.queue     # what is left goes in last
 
 
@@ -400,7 +400,11 @@ def test_hidden_information_and_the_games_own_players():
     g = game(3)
     assert type(g).hidden_information is True
     pols = g.policies()
-    assert set(pols) == set(STRATEGIES) and pols["random"] is random_policy
+    # the core's players first (random, ...), then the game's own heuristics
+    core = kingdoms.core.protocol.Game.policies(g)
+    assert list(pols) == list(core) + ["hold back", "greedy"]
+    assert set(STRATEGIES) <= set(pols) and pols["random"] is random_policy
+    assert all(pols[k] is v for k, v in STRATEGIES.items())
     defaults = g.default_policies()
     assert len(defaults) == 3 and all(p in pols.values() for p in defaults)
     for seed in range(2):

@@ -9,7 +9,6 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 import kingdoms
 from kingdoms.ten_characters import Choose, score_pass
@@ -28,72 +27,20 @@ def game(n=2, **options):
 
 
 # ------------------------------------------------------------------------ the solver
+# The solver itself is tested in tests/core/test_matrix.py (kingdoms.core.matrix).
 
-def test_matching_pennies():
-    A = [[1, -1], [-1, 1]]
-    x, y, v = solve_zero_sum(A)
-    assert x == (F(1, 2), F(1, 2)) and y == (F(1, 2), F(1, 2)) and v == 0
-    assert verify_equilibrium(A, x, y, v)
-    assert not verify_equilibrium(A, (1, 0), (F(1, 2), F(1, 2)), 0)
-
-
-def test_rock_paper_scissors():
-    A = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
-    x, y, v = solve_zero_sum(A)
-    assert x == y == (F(1, 3),) * 3 and v == 0
-    assert verify_equilibrium(A, x, y, v)
-
-
-def test_a_two_by_two_by_hand():
-    # row mixes p: 3p - 2(1-p) = -p + 4(1-p)  =>  p = 3/5, value 1
-    A = [[3, -1], [-2, 4]]
-    x, y, v = solve_zero_sum(A)
-    assert x == (F(3, 5), F(2, 5)) and v == 1 and y == (F(1, 2), F(1, 2))
-
-
-def test_saddle_point_and_dominated_strategies():
-    A = [[4, 5, 6], [1, 9, 0], [3, 2, 1]]
-    x, y, v = solve_zero_sum(A)
-    assert v == 4 and x == (1, 0, 0) and y == (1, 0, 0)
-
-
-def test_not_an_equilibrium_is_rejected():
-    A = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
-    assert not verify_equilibrium(A, (F(1, 2), F(1, 2), 0), (F(1, 3),) * 3, 0)
-    assert not verify_equilibrium(A, (F(1, 3),) * 3, (F(1, 3),) * 3, F(1, 10))
-
-
-matrices = st.integers(1, 5).flatmap(lambda m: st.integers(1, 5).flatmap(
-    lambda n: st.lists(st.lists(st.fractions(min_value=-20, max_value=20, max_denominator=6),
-                                min_size=n, max_size=n), min_size=m, max_size=m)))
-
-
-@pytest.mark.slow
-@settings(max_examples=150, deadline=None, derandomize=True)
-@given(A=matrices)
-def test_random_matrices_satisfy_the_equilibrium_conditions_exactly(A):
-    x, y, v = solve_zero_sum(A)
-    assert verify_equilibrium(A, x, y, v)
-    # the value is the max-min over pure columns of x, and the min-max over pure rows of y
-    assert v == min(sum(x[i] * A[i][j] for i in range(len(A))) for j in range(len(A[0])))
-    assert v == max(sum(A[i][j] * y[j] for j in range(len(A[0]))) for i in range(len(A)))
-
-
-@pytest.mark.slow
-def test_value_agrees_with_sympy_linear_programming():
-    from sympy import Rational, symbols
-    from sympy.solvers.simplex import lpmax
-    rng = random.Random(5)
-    for _ in range(10):
-        m, n = rng.randint(2, 4), rng.randint(2, 4)
-        A = [[rng.randint(-6, 6) for _ in range(n)] for _ in range(m)]
-        xs = symbols(f"x0:{m}")
-        v = symbols("v")       # sympy's variables are non-negative: shift the game by +10
-        cons = [sum(xs[i] * (A[i][j] + 10) for i in range(m)) >= v for j in range(n)]
-        cons += [x >= 0 for x in xs] + [sum(xs) <= 1, sum(xs) >= 1]
-        best, _ = lpmax(v, cons)
-        ours = solve_zero_sum(A)[2]
-        assert Rational(best) - 10 == Rational(ours.numerator, ours.denominator)
+def test_the_lessons_solver_is_the_cores_and_takes_a_payoff_matrix():
+    """``odds.solve_zero_sum`` / ``verify_equilibrium`` (the names the notebooks use)
+    give the core's answer, for plain rows and for a ``PayoffMatrix``."""
+    from kingdoms.core import matrix
+    from kingdoms.ten_characters.odds import PayoffMatrix
+    A = [[3, -1, 4], [-2, 4, 5], [1, -2, 2]]
+    assert solve_zero_sum(A) == matrix.solve_zero_sum(A) == ((F(3, 5), F(2, 5), 0),
+                                                             (F(1, 2), F(1, 2), 0), 1)
+    pm = PayoffMatrix(["dragon", "king", "mage"], ["farmer", "noble", "queen"], A)
+    x, y, v = solve_zero_sum(pm)
+    assert (x, y, v) == solve_zero_sum(A)
+    assert verify_equilibrium(pm, x, y, v) and not verify_equilibrium(pm, y, x, v + 1)
 
 
 # ------------------------------------------------------------------------ the payoff matrix

@@ -3,7 +3,6 @@ immediate effect, the end of a pass, the end of the game, and random playouts.""
 from __future__ import annotations
 
 import dataclasses
-import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,7 +15,8 @@ from kingdoms.core.play import game_rng, play, play_state
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL, GameOptionError
 from kingdoms.ten_characters import (Choose, DealCard, Discard, JesterTo, KnightRemove,
                                      MageRemove, PeekAt, PeekCard, UnicornDraw, score_pass)
-from kingdoms.ten_characters.rules import CI
+from kingdoms.ten_characters.rules import (CI, Choosing, Dealing, FortuneTellerPicks,
+                                          KnightMayRemove, MageMayRemove, UnicornDraws)
 
 DATA = Path(kingdoms.__file__).parent / "ten_characters" / "data.toml"
 
@@ -87,7 +87,8 @@ def test_edited_initiative_changes_the_order(tmp_path):
     assert g.initiative[CI["dragon"]] == 9
     s = g.position([["knight"] * 3, ["dragon"] * 3])
     s = choose_all(s, ["knight", "dragon"])
-    assert s.pending == () and s.display_counts()["dragon"] == 1   # no Knight decision
+    assert s.step == Dealing() and s.display_counts()["dragon"] == 1   # no Knight decision:
+    # the pass ends (hands of 3)
 
 
 # ------------------------------------------------------------------------ deal
@@ -142,7 +143,7 @@ def test_cards_without_initiative_first_then_ascending_initiative():
     order = s.apply(Choose(3, "fortune_teller"))
     # the state after the reveal has placed the Dragon and waits for the Fortune Teller
     assert order.display_counts()["dragon"] == 1
-    assert order.pending[0] == "peek_target" and order.pending[1] == 3
+    assert order.step == FortuneTellerPicks(3)
     assert [c for _, c in order.queue] == ["knight", "mage"]
 
 
@@ -156,9 +157,9 @@ def test_resolution_order_lists_all_revealed_cards():
 def test_equal_cards_in_seat_order_or_rotating(tmp_path):
     s = game(3).position([["mage", "farmer", "noble"]] * 3, {"king": 1})
     s = choose_all(s, ["mage"] * 3)
-    assert s.pending == ("mage", 0)
+    assert s.step == MageMayRemove(0)
     s = s.apply(MageRemove(0, None))
-    assert s.pending == ("mage", 1)
+    assert s.step == MageMayRemove(1)
     text = DATA.read_text(encoding="utf-8").replace('equal_cards_order = "seat"',
                                                     'equal_cards_order = "rotating"')
     path = tmp_path / "rot.toml"
@@ -166,7 +167,7 @@ def test_equal_cards_in_seat_order_or_rotating(tmp_path):
     g = game(3, data=str(path))
     s = g.position([["mage", "farmer", "farmer", "noble"]] * 3, {"king": 1})
     s = choose_all(s, ["mage"] * 3)                      # turn 3 of pass 1: player 3 first
-    assert s.turn == 3 and s.pending == ("mage", 2)
+    assert s.turn == 3 and s.step == MageMayRemove(2)
 
 
 # ------------------------------------------------------------------------ effects
@@ -186,7 +187,7 @@ def test_knight_may_remove_a_dragon():
 def test_knight_with_no_dragon_just_goes_into_the_display():
     s = game(2).position([["knight"] * 4, ["farmer"] * 4], {"king": 1})
     s = choose_all(s, ["knight", "farmer"])
-    assert s.phase == "choose" and s.pending == () and s.turn == 6
+    assert s.step == Choosing() and s.turn == 6
     assert s.display_counts()["knight"] == 1 and s.display_counts()["farmer"] == 1
 
 
@@ -200,7 +201,7 @@ def test_knight_removes_a_jester_first():
 def test_knight_removes_a_dragon_made_only_of_a_jester():
     s = game(2).position([["knight"] * 3, ["farmer"] * 3], {}, {"dragon": 1})
     s = choose_all(s, ["knight", "farmer"])
-    assert s.pending == ("knight", 0)
+    assert s.step == KnightMayRemove(0)
     s = s.apply(KnightRemove(0, True))
     assert s.display_counts()["dragon"] == 0 and s.boxed[CI["jester"]] == 1
 
@@ -223,13 +224,13 @@ def test_mage_may_remove_any_card_jester_first():
 def test_jester_goes_into_the_box_if_the_display_is_empty():
     s = game(2).position([["jester"] * 4, ["jester"] * 4])
     s = choose_all(s, ["jester", "jester"])
-    assert s.boxed[CI["jester"]] == 2 and sum(s.jesters) == 0 and s.phase == "choose"
+    assert s.boxed[CI["jester"]] == 2 and sum(s.jesters) == 0 and s.step == Choosing()
 
 
 def test_jester_joins_the_only_column_by_itself():
     s = game(2).position([["jester"] * 4, ["dragon"] * 4])
     s = choose_all(s, ["jester", "dragon"])      # the Dragon goes in first (no initiative)
-    assert s.jesters[1] == 1 and s.display_counts()["dragon"] == 2 and s.phase == "choose"
+    assert s.jesters[1] == 1 and s.display_counts()["dragon"] == 2 and s.step == Choosing()
 
 
 def test_jester_joins_an_occupied_column_of_its_owners_choice_and_counts_there():
@@ -250,7 +251,7 @@ def test_unicorn_own_reading_unicorns_draw_then_discard_together_without_leaks()
                          {"dragon": 1})
     s = choose_all(s, ["unicorn", "unicorn"])
     assert s.display_counts()["unicorn"] == 2
-    assert s.current_player() == CHANCE and s.pending[0] == "unicorn_draw"
+    assert s.current_player() == CHANCE and isinstance(s.step, UnicornDraws)
     outs = dict(s.chance_outcomes())
     assert sum(outs.values()) == 1 and outs[UnicornDraw(0, "unicorn")] == Fraction(8, 93)
     s = s.apply(UnicornDraw(0, "mage"))
@@ -316,7 +317,7 @@ def test_pass_ends_with_two_cards_scored_and_display_stays():
     display = {"dragon": 1, "king": 3, "farmer": 1}
     expect = score_pass(display, [["dragon", "dragon"], ["king", "queen"]]).totals
     assert s.points == expect == (8, 12)   # the Queen has no Queen+King set
-    assert s.hands == ((), ()) and s.phase == "deal" and s.pass_no == 2
+    assert s.hands == ((), ()) and s.step == Dealing() and s.pass_no == 2
     assert {k: v for k, v in s.display_counts().items() if v} == display
     assert s.boxed[CI["dragon"]] == 2 and s.card_count() == 100
 
@@ -338,7 +339,7 @@ def check_invariants(s):
     assert s.card_count() == 100
     n = s.game.players
     sizes = {len(h) for h in s.hands}
-    if s.phase == "choose":
+    if isinstance(s.step, Choosing):
         assert len({len(h) + (c is not None) for h, c in zip(s.hands, s.chosen)}) == 1
     for p in range(n):
         v = s.view(p)

@@ -121,3 +121,47 @@ def test_scoring_is_a_pure_function_of_display_and_cards():
     cards = [["farmer", "noble"], ["knight", "mage"]]
     assert score_pass(d, cards) == score_pass(dict(d), [list(c) for c in cards])
     assert d == {"farmer": 2, "knight": 1}
+
+
+def test_counts_and_points_are_checked_the_same_on_every_path():
+    """``normalise_counts`` and the points check: the quick path for a game's full
+    display / points gives what the careful path gives, and bad values are refused on
+    both (a bool, a negative or fractional count, a missing or unknown character)."""
+    from types import MappingProxyType
+    from kingdoms.ten_characters.scoring import DEFAULT_POINTS
+    full = {c: i for i, c in enumerate(COLUMNS)}               # every column, in order
+    shuffled = dict(reversed(list(full.items())))
+    assert list(normalise_counts(full).items()) == list(normalise_counts(shuffled).items()) \
+        == list(zip(COLUMNS, range(len(COLUMNS))))
+    assert normalise_counts(full) == normalise_counts(tuple(range(len(COLUMNS))))
+    for bad in (True, -1, 1.5, "2"):
+        with pytest.raises(ValueError):
+            normalise_counts({**full, "king": bad})
+    game_points = MappingProxyType(dict(DEFAULT_POINTS))
+    cards = [["king", "farmer"], ["jester", "unicorn"]]
+    assert score_pass(full, cards, game_points) == score_pass(full, cards, None)
+    for bad in ({**DEFAULT_POINTS, "king": True}, {**DEFAULT_POINTS, "king": 4.0},
+                {k: v for k, v in DEFAULT_POINTS.items() if k != "king"},
+                {**DEFAULT_POINTS, "wizard": 1}):
+        for points in (bad, MappingProxyType(bad)):
+            with pytest.raises(ValueError, match="points"):
+                score_pass(full, cards, points)
+
+
+def test_card_values_are_the_same_with_and_without_the_speed_cache():
+    """``card_values`` is cached (``kingdoms.core.cache``): emptying the caches changes
+    no value, and the cached values are each card's score on the display."""
+    import random
+    from kingdoms.core.cache import clear_caches
+    from kingdoms.ten_characters.odds import card_values
+    rng = random.Random(4)
+    displays = [{c: rng.randint(0, 4) for c in COLUMNS} for _ in range(30)]
+    first = [card_values(d) for d in displays]
+    clear_caches()
+    assert [card_values(d) for d in displays] == first
+    for d, vals in zip(displays, first):
+        for c in CHARACTERS:
+            others = ["king"] if c == "jester" else []
+            assert vals[c] == score_card(c, d, others)[0]
+        vals["king"] = -99                                # a caller's copy: the cache keeps its own
+    assert [card_values(d) for d in displays][0]["king"] != -99

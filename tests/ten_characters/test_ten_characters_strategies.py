@@ -7,7 +7,7 @@ import pytest
 
 import kingdoms
 from kingdoms.core.play import game_rng, play_state
-from kingdoms.ten_characters.strategies import STRATEGIES, greedy_policy, hold_back_policy
+from kingdoms.ten_characters.policies import STRATEGIES, greedy_policy, hold_back_policy
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -30,3 +30,11 @@ def test_greedy_keeps_the_dragons_it_holds():
     g = kingdoms.game("ten_characters", players=2)
     s = g.position([["dragon", "dragon", "farmer"], ["queen"] * 3], {"dragon": 3})
     assert greedy_policy(s, None).card == "farmer"
+
+
+def test_the_former_module_name_still_gives_the_same_players():
+    """``strategies`` (the notebooks' import) is ``policies`` under its former name."""
+    from kingdoms.ten_characters import policies, strategies
+    assert strategies.STRATEGIES is policies.STRATEGIES
+    assert (strategies.greedy_policy, strategies.hold_back_policy, strategies.random_policy) \
+        == (policies.greedy_policy, policies.hold_back_policy, policies.random_policy)
