@@ -18,13 +18,33 @@ shuffle two decks each, hold 8 cards and play three rounds.
 The suits of the cards and the encounters' conditions are not published: this copy
 assumes them in ``data.toml`` (see ``BlackForest(...).assumptions_table()``).
 
+Where to look (the package follows ``docs/anatomy.md``):
+
+* ``components.py`` — ``Components.from_data``: the only reader of ``data.toml`` (rule
+  numbers, animals, suits, decks, seating, encounters), ``game.components``; the
+  ``Card`` and the Right-side ``Condition``.
+* ``rules.py`` — ``BlackForest`` (options ``data``, ``start_player``, ``rounds``,
+  ``encounters_per_round``), ``BlackForestState``, the actions (``Reveal``, ``Draw``,
+  ``Play``, ``Discard``), the turn steps (``Revealing``, ``Dealing``, ``Discarding``,
+  ``Playing``, ``GameOver`` in ``state.step``), the spaces (``SPACES``, ``CAPACITY``)
+  and the scoring (``score_encounter``, ``right_winner``).
+* ``odds.py`` — exact placement odds under a stated model of hidden hands
+  (``placement_outcome``, ``p_win``, ``placement_odds``, ``left_match_probability``)
+  and open-hands encounters solved exactly (``open_encounter``, ``solve_encounter``).
+* ``policies.py`` — ``simple_policy`` (the default player) and ``greedy_policy``;
+  ``render.py`` — text/HTML pictures (found by the core by name); ``worlds.py`` —
+  ``state.unseen(p)`` and ``state.sample_world(p, rng)`` from what one player has seen.
+
 >>> import kingdoms
 >>> g = kingdoms.game("black_forest", players=3)
 >>> g.hand_size, g.n_rounds
 (6, 2)
 """
-from .rules import (CAPACITY, SPACES, BlackForest, BlackForestState, Card, Condition, Discard,
-                    Draw, Play, Reveal, Scoring, parse_condition, score_encounter)
+from .components import Components
+from .rules import (CAPACITY, SPACES, BlackForest, BlackForestState, Card, Condition, Dealing,
+                    Discard, Discarding, Draw, GameOver, Play, Playing, Reveal, Revealing,
+                    Scoring, parse_condition, score_encounter)
 
-__all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
-           "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
+__all__ = ["BlackForest", "BlackForestState", "Components", "Card", "Condition", "Reveal",
+           "Draw", "Play", "Discard", "Revealing", "Dealing", "Discarding", "Playing",
+           "GameOver", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]

@@ -30,17 +30,17 @@ Two kinds of question:
 """
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from kingdoms.core.distribution import Distribution
+from kingdoms.core.distribution import Distribution, hypergeometric
 from kingdoms.core.protocol import HIDDEN
 from kingdoms.core.solve import expectimax
 
-from .rules import CAPACITY, BlackForest, BlackForestState, Card, Play, right_winner
+from .rules import (CAPACITY, PLAYING, SPACES, BlackForest, BlackForestState, Card, Play,
+                    Playing, right_winner)
 
 __all__ = ["unseen_cards", "HandModel", "hand_model", "reply_distribution", "placement_outcome",
            "p_win", "expected_points", "placement_odds", "PlacementOdds", "p_left_match",
@@ -50,19 +50,15 @@ __all__ = ["unseen_cards", "HandModel", "hand_model", "reply_distribution", "pla
 
 # --------------------------------------------------------------------------- the model
 
-def _board(state):
-    return state.bottom + state.left + state.top
-
-
 def unseen_cards(state: BlackForestState, player: int, owner: int) -> tuple:
     """``owner``'s cards that ``player`` cannot see on the table: those in the
-    owner's hand, deck, face-down on the Right or discarded face down.  Works the
-    same on the full state and on ``state.view(player)``."""
+    owner's hand, deck, face-down on the Right or discarded face down, in the owner's
+    card order (``state.unseen(player)`` for one seat).  Works the same on the full
+    state and on ``state.view(player)``."""
     if owner == player:
         raise ValueError("a player sees their own cards")
-    visible = set(state.won[owner])
-    visible.update(c for p, c in _board(state) if p == owner)
-    return tuple(c for c in state.game.seat_cards[owner] if c not in visible)
+    pool = state.unseen(player)
+    return tuple(c for c in state.game.seat_cards[owner] if c in pool)
 
 
 @dataclass(frozen=True)
@@ -197,14 +193,14 @@ def reply_distribution(state: BlackForestState, player: int | None = None,
 def _check_placement(state, player, card, space):
     g = state.game
     card = g.card(card)
-    if space not in ("bottom", "left", "top", "right"):
+    if space not in SPACES:
         raise ValueError(f"the spaces are bottom, left, top and right, not {space!r}")
     hand = state.hands[player]
     if HIDDEN not in hand and card not in hand:
         raise ValueError(f"{card.label()} is not in {g.player_name(player)}'s hand")
     if space not in state.open_spaces(player):
         raise ValueError(f"{space} is not open to {g.player_name(player)} now")
-    if state.phase != "play":
+    if not isinstance(state.step, Playing):
         raise ValueError("placement odds are asked during an encounter")
     return card
 
@@ -222,40 +218,56 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
     """
     player = state.current_player() if player is None else player
     card = _check_placement(state, player, card, space)
-    g = state.game
     rival = _next_opponent(state, player) if rival is None else rival
     if rival == player:
         raise ValueError("the rival must be an opponent")
     known = known or {}
-    opponents = [o for o in range(g.players) if o != player]
+    opponents = [o for o in range(state.game.players) if o != player]
     models = {o: hand_model(state, player, o, known.get(o, ())) for o in opponents}
-
     if space in ("bottom", "top"):
-        slot = state.bottom if space == "bottom" else state.top
-        lower = space == "bottom"
-
-        def result(mine: Card, other: Card):
-            if mine.value == other.value or (mine.value < other.value) != lower:
-                return (False, 0)
-            return (True, other.value)
-
-        if slot:
-            return Distribution.always(result(card, slot[0][1]))
-        needs = _fillers(state, player, models, rival, 1, Counter(), card)
-        return Distribution((result(card, cards[0]), p)
-                            for cards, p in _draws(models, needs, lambda c: c.value))
+        return _pair_outcome(state, player, card, space, models, rival)
     if space == "left":
-        suits = {c.suit for _, c in state.top}
-        missing = CAPACITY["top"] - len(state.top)
+        return _left_outcome(state, player, card, models, rival)
+    return _right_outcome(state, player, card, models, rival, opponents, later_right)
 
-        def result(cards):
-            hit = card.suit in suits or any(c.suit == card.suit for c in cards)
-            return (True, card.value) if hit else (False, 0)
 
-        needs = _fillers(state, player, models, rival, missing, Counter(), card)
-        return Distribution((result(cards), p)
-                            for cards, p in _draws(models, needs, lambda c: c.suit))
-    # the Right side
+def _pair_outcome(state, player: int, card: Card, space: str, models: dict,
+                  rival: int) -> Distribution:
+    """``placement_outcome`` at the Bottom (lower wins) or the Top (higher wins)."""
+    slot = state.bottom if space == "bottom" else state.top
+    lower = space == "bottom"
+
+    def result(mine: Card, other: Card):
+        if mine.value == other.value or (mine.value < other.value) != lower:
+            return (False, 0)
+        return (True, other.value)
+
+    if slot:
+        return Distribution.always(result(card, slot[0][1]))
+    needs = _fillers(state, player, models, rival, 1, Counter(), card)
+    return Distribution((result(card, cards[0]), p)
+                        for cards, p in _draws(models, needs, lambda c: c.value))
+
+
+def _left_outcome(state, player: int, card: Card, models: dict, rival: int) -> Distribution:
+    """``placement_outcome`` on the Left: a hit when a Top card shares the suit."""
+    suits = {c.suit for _, c in state.top}
+    missing = CAPACITY["top"] - len(state.top)
+
+    def result(cards):
+        hit = card.suit in suits or any(c.suit == card.suit for c in cards)
+        return (True, card.value) if hit else (False, 0)
+
+    needs = _fillers(state, player, models, rival, missing, Counter(), card)
+    return Distribution((result(cards), p)
+                        for cards, p in _draws(models, needs, lambda c: c.suit))
+
+
+def _right_outcome(state, player: int, card: Card, models: dict, rival: int,
+                   opponents: list, later_right) -> Distribution:
+    """``placement_outcome`` on the Right side, against the face-down cards there and
+    those of ``later_right``."""
+    g = state.game
     cond = g.conditions[state.encounter]
     if later_right == "all":
         later_right = [o for o in opponents if state.hands[o]]
@@ -336,7 +348,7 @@ def p_left_match(suit: str, top_suits: Iterable[str], pool_suits: Mapping[str, i
     s = pool_suits.get(suit, 0)
     if draws > n:
         raise ValueError(f"{draws} draws from a pile of {n}")
-    return 1 - Fraction(math.comb(n - s, draws), math.comb(n, draws))
+    return 1 - hypergeometric(n, s, draws).prob(0)
 
 
 def left_match_probability(state: BlackForestState, suit: str, player: int | None = None,
@@ -382,7 +394,7 @@ def brute_force_p_win(state: BlackForestState, card, space: str, player: int | N
             total += Fraction(wins, len(replies))
         elif space == "left":
             suits = {c.suit for _, c in state.top}
-            missing = 2 - len(state.top)
+            missing = CAPACITY["top"] - len(state.top)
             plays = list(permutations(hand, missing))
             wins = sum(1 for pl in plays if card.suit in suits | {c.suit for c in pl})
             total += Fraction(wins, len(plays))
@@ -408,6 +420,31 @@ def open_encounter(hands, encounter: str, *, bottom=(), left=(), top=(), right=(
     if encounter not in g.conditions:
         raise ValueError(f"no encounter called {encounter!r}; they are: "
                          f"{', '.join(sorted(g.conditions))}")
+    hand_cards, board = _open_cards(g, hands, (("bottom", bottom), ("left", left),
+                                               ("top", top), ("right", right)))
+    seen = {c for h in hand_cards for c in h}
+    seen.update(c for pairs in board.values() for _, c in pairs)
+    if not (0 <= to_move < players) or not hand_cards[to_move]:
+        raise ValueError(f"to_move={to_move!r} must be a seat with cards in hand")
+    token = to_move if token is None else token
+    points = tuple(points) if points is not None else (0,) * players
+    if len(points) != players:
+        raise ValueError("points needs one number per player")
+    decks = tuple(tuple(c for c in g.seat_cards[p] if c not in seen) for p in range(players))
+    empty = tuple(() for _ in range(players))
+    return BlackForestState(
+        g, step=PLAYING, round=1, played=0, upcoming=(encounter,),
+        encounter_deck=tuple(sorted(e for e in g.conditions if e != encounter)),
+        hands=hand_cards, decks=decks, to_draw=(0,) * players, won=empty, discarded=empty,
+        bottom=board["bottom"], left=board["left"], top=board["top"],
+        right=tuple(sorted(board["right"])), points=points, token=token, to_move=to_move,
+        report=("Open hands: a single encounter.",))
+
+
+def _open_cards(g: BlackForest, hands, spaces) -> tuple:
+    """``(hands, board)`` of an open encounter: each hand's cards (sorted) and the
+    ``(player, card)`` pairs on each space, checked (``ValueError`` names a problem)."""
+    players = len(hands)
     seen: dict = {}
 
     def take(name, seat, where):
@@ -425,15 +462,22 @@ def open_encounter(hands, encounter: str, *, bottom=(), left=(), top=(), right=(
     hand_cards = tuple(tuple(sorted(take(n, p, f"{g.player_name(p)}'s hand") for n in h))
                        for p, h in enumerate(hands))
     board = {}
-    for space, pairs in (("bottom", bottom), ("left", left), ("top", top), ("right", right)):
+    for space, pairs in spaces:
         pairs = tuple(pairs)
         cap = CAPACITY.get(space, players)
         if len(pairs) > cap:
             raise ValueError(f"{space} takes at most {cap} cards, not {len(pairs)}")
         board[space] = tuple((p, take(n, p, space)) for p, n in pairs)
+    _check_open_board(board, hand_cards)
+    return hand_cards, board
+
+
+def _check_open_board(board: dict, hand_cards: tuple) -> None:
+    """The encounter must be open and the hands able to finish it."""
+    players = len(hand_cards)
     if len({p for p, _ in board["right"]}) != len(board["right"]):
         raise ValueError("each player has at most one card on the Right side")
-    missing = 5 - len(board["bottom"]) - len(board["left"]) - len(board["top"])
+    missing = sum(CAPACITY.values()) - sum(len(board[s]) for s in CAPACITY)
     if missing == 0:
         raise ValueError("Bottom, Left and Top are full: the encounter is already over")
     free_right = players - len(board["right"])
@@ -442,21 +486,6 @@ def open_encounter(hands, encounter: str, *, bottom=(), left=(), top=(), right=(
                          f"{missing} open Bottom/Left/Top spaces plus {free_right} possible "
                          f"Right cards), so that the encounter can always be finished; "
                          f"they hold {sum(len(h) for h in hand_cards)}")
-    if not (0 <= to_move < players) or not hand_cards[to_move]:
-        raise ValueError(f"to_move={to_move!r} must be a seat with cards in hand")
-    token = to_move if token is None else token
-    points = tuple(points) if points is not None else (0,) * players
-    if len(points) != players:
-        raise ValueError("points needs one number per player")
-    decks = tuple(tuple(c for c in g.seat_cards[p] if c not in seen) for p in range(players))
-    empty = tuple(() for _ in range(players))
-    return BlackForestState(
-        g, phase="play", round=1, played=0, upcoming=(encounter,),
-        encounter_deck=tuple(sorted(e for e in g.conditions if e != encounter)),
-        hands=hand_cards, decks=decks, to_draw=(0,) * players, won=empty, discarded=empty,
-        bottom=board["bottom"], left=board["left"], top=board["top"],
-        right=tuple(sorted(board["right"])), points=points, token=token, to_move=to_move,
-        report=("Open hands: a single encounter.",))
 
 
 def margin(state: BlackForestState) -> tuple:
@@ -509,73 +538,11 @@ def draw_encounter_tree(state: BlackForestState, ax=None, objective: str = "marg
                      **kwargs)
 
 
-# --------------------------------------------------------------------------- a policy
+# --------------------------------------------------------------------------- players
 
-def greedy_policy(state: BlackForestState, rng=None):
-    """A simple bot: play the placement with the most expected points under the
-    module's model, looking only at its own view (Right-side odds count only the
-    face-down cards already there, which keeps it fast).  Ties go to the lower card.
-    When discarding, it throws away its lowest card.  Usable with ``simulate``."""
-    me = state.current_player()
-    view = state.view(me)
-    acts = state.legal_actions()
-    if state.phase == "discard":
-        return min(acts, key=lambda a: (a.card.value, a.card))
-    best, best_key = None, None
-    for a in acts:
-        later = () if a.space == "right" else "all"
-        try:
-            e = placement_outcome(view, a.card, a.space, me, later_right=later).E(lambda o: o[1])
-        except ValueError:      # the hands cannot fill the encounter (edited data only)
-            e = Fraction(0)
-        key = (e, -a.card.value)
-        if best_key is None or key > best_key:
-            best, best_key = a, key
-    return best
-
-
-def simple_policy(state: BlackForestState, rng=None):
-    """A cheap rule-of-thumb bot (the game's default player; about 50 times faster than
-    ``greedy_policy``).  It looks only at the table and its own hand, never at hidden
-    cards, and rates each placement by the points it can see coming:
-
-    * Bottom/Top facing a card: the other card's value if it wins, else nothing;
-      on an empty pair: a guess that favours low cards at the Bottom, high at the Top;
-    * Left: the card's value if its suit matches a Top card, a third of it while the
-      Top is still open;
-    * Right: the Right points if the card meets the condition, weighted by how extreme
-      it is (for "highest"/"lowest"), once per encounter.
-
-    Ties go to the lower card.  When discarding it throws away its lowest card."""
-    acts = state.legal_actions()
-    if state.phase == "discard":
-        return min(acts, key=lambda a: (a.card.value, a.card))
-    g = state.game
-    cond = g.conditions[state.upcoming[0]]
-    top_suits = {c.suit for _, c in state.top if c is not HIDDEN}
-
-    def rate(a: Play) -> float:
-        v = a.card.value
-        if a.space in ("bottom", "top"):
-            pair = state.bottom if a.space == "bottom" else state.top
-            if pair:
-                other = pair[0][1].value
-                wins = v < other if a.space == "bottom" else v > other
-                return other if wins else -0.5
-            return (12 - v) / 3 if a.space == "bottom" else (v - 1) / 3
-        if a.space == "left":
-            if a.card.suit in top_suits:
-                return v
-            return v / 3 if len(state.top) < 2 else -1
-        if not cond.qualifies(a.card):
-            return -1
-        if cond.rank == "highest":
-            share = v / 12
-        elif cond.rank == "lowest":
-            share = (13 - v) / 12
-        else:
-            target = sum(c.value for _, c in state.bottom) if cond.needs_bottom() else cond.target
-            share = max(0.0, 1 - abs(v - (target or 0)) / 6)
-        return g.right_points * share - 1
-
-    return max(acts, key=lambda a: (rate(a), -a.card.value, a.space))
+def __getattr__(name: str):
+    # the bots live in ``policies`` (they use these odds); kept reachable here by name
+    if name in ("greedy_policy", "simple_policy"):
+        from . import policies
+        return getattr(policies, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,9 +5,11 @@ shown as ``?``; nothing hidden ever reaches the text of a view.
 """
 from __future__ import annotations
 
-import html
+from html import escape
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
+
+from .rules import CAPACITY, Discarding, GameOver, Playing, Revealing
 
 
 def _card(c, long: bool = True) -> str:
@@ -41,14 +43,15 @@ def headline(state) -> str:
     head = (f"Into the Black Forest — {g.players} players, round {min(state.round, g.n_rounds)} "
             f"of {g.n_rounds}")
     enc = state.encounter
-    if state.phase == "over":
+    if isinstance(state.step, GameOver):
         return head + " — game over"
-    if enc is not None and state.phase == "play":
+    if enc is not None and isinstance(state.step, Playing):
         head += f", encounter {state.played + 1} of {g.n_encounters}: {enc}"
     return head
 
 
-def to_text(state) -> str:
+def text(state) -> str:
+    """The position as text (``str(state)``)."""
     g = state.game
     names = g.player_name
     lines = [headline(state)]
@@ -58,10 +61,10 @@ def to_text(state) -> str:
         lines.append(f"  Right-side condition: {cond} ({g.right_points} points)")
         if len(state.upcoming) > 1:
             lines.append("  Then: " + ", ".join(g.encounter_label(e) for e in state.upcoming[1:]))
-    if state.phase == "play":
-        lines.append(f"  Top:    {_pairs(state, state.top, 2)}")
-        lines.append(f"  Left:   {_pairs(state, state.left, 1)}")
-        lines.append(f"  Bottom: {_pairs(state, state.bottom, 2)}")
+    if isinstance(state.step, Playing):
+        lines.append(f"  Top:    {_pairs(state, state.top, CAPACITY['top'])}")
+        lines.append(f"  Left:   {_pairs(state, state.left, CAPACITY['left'])}")
+        lines.append(f"  Bottom: {_pairs(state, state.bottom, CAPACITY['bottom'])}")
         lines.append(f"  Right:  {_pairs(state, state.right, 0, face_down=True)}")
     pts = " · ".join(f"{names(p)} {v}{' (token)' if p == state.token else ''}"
                      for p, v in enumerate(state.points))
@@ -81,7 +84,7 @@ def to_text(state) -> str:
         lines.append("Last: " + " ".join(state.report))
     cp = state.current_player()
     if cp == CHANCE:
-        if state.phase == "reveal":
+        if isinstance(state.step, Revealing):
             lines.append(f"Chance: the next encounter is revealed ({len(state.encounter_deck)} "
                          "equally likely).")
         else:
@@ -89,17 +92,18 @@ def to_text(state) -> str:
             lines.append(f"Chance: {names(p)} draws a card ({len(state.decks[p])} equally likely).")
     elif cp == TERMINAL:
         lines.append(state.describe())
-    elif state.phase == "discard":
+    elif isinstance(state.step, Discarding):
         lines.append(f"{names(cp)} discards down to {g.hand_size} cards.")
     else:
         lines.append(f"{names(cp)} to play.")
     return "\n".join(lines)
 
 
-def to_html(state) -> str:
+def html(state) -> str:
+    """The position as an HTML table (``state._repr_html_()``)."""
     g = state.game
     names = g.player_name
-    e = html.escape
+    e = escape
     rows = [f"<tr><th colspan='2' style='text-align:left'>{e(headline(state))}</th></tr>"]
     enc = state.encounter
     if enc is not None:
@@ -108,10 +112,10 @@ def to_html(state) -> str:
         if len(state.upcoming) > 1:
             rows.append("<tr><td>Then</td><td>" + e(", ".join(
                 g.encounter_label(x) for x in state.upcoming[1:])) + "</td></tr>")
-    if state.phase == "play":
-        for label, pairs, size, fd in (("Top", state.top, 2, False),
-                                       ("Left", state.left, 1, False),
-                                       ("Bottom", state.bottom, 2, False),
+    if isinstance(state.step, Playing):
+        for label, pairs, size, fd in (("Top", state.top, CAPACITY["top"], False),
+                                       ("Left", state.left, CAPACITY["left"], False),
+                                       ("Bottom", state.bottom, CAPACITY["bottom"], False),
                                        ("Right", state.right, 0, True)):
             rows.append(f"<tr><td>{label}</td><td>{e(_pairs(state, pairs, size, fd))}</td></tr>")
     for p in range(g.players):
@@ -123,7 +127,7 @@ def to_html(state) -> str:
     if state.report:
         rows.append("<tr><td>Last</td><td>" + "<br>".join(e(x) for x in state.report)
                     + "</td></tr>")
-    rows.append(f"<tr><td colspan='2'><i>{e(to_text(state).splitlines()[-1])}</i></td></tr>")
+    rows.append(f"<tr><td colspan='2'><i>{e(text(state).splitlines()[-1])}</i></td></tr>")
     return "<table>" + "".join(rows) + "</table>"
 
 
@@ -133,10 +137,10 @@ def short(state) -> str:
     if cp == TERMINAL:
         return "end " + ":".join(str(v) for v in state.points)
     if cp == CHANCE:
-        return ("reveal" if state.phase == "reveal"
+        return ("reveal" if isinstance(state.step, Revealing)
                 else f"deal {state.game.player_name(state.dealing())}")
     name = state.game.player_name(cp)
-    if state.phase == "discard":
+    if isinstance(state.step, Discarding):
         return f"{name} discards"
 
     def vals(pairs):

@@ -53,152 +53,34 @@ Two players
 from __future__ import annotations
 
 from bisect import bisect, bisect_left
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from itertools import chain, repeat
+from functools import cached_property
+from itertools import chain, product, repeat
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
-from kingdoms.core.data import load_data
+from kingdoms.core.cache import owner_cache, speed_cache
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     State, replace, safe_repr, same_value)
 
+from .components import RANGES, Card, Components, Condition, parse_condition
+
 __all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
-           "Discard", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
+           "Discard", "Revealing", "Dealing", "Discarding", "Playing", "GameOver", "Scoring",
+           "score_encounter", "right_winner", "parse_condition", "SPACES", "CAPACITY"]
 
 SPACES = ("bottom", "left", "top", "right")
-"""The four sides of an Encounter card, in scoring order."""
-CAPACITY = {"bottom": 2, "left": 1, "top": 2}
+"""The four sides of an Encounter card, in scoring order (rulebook: "Bottom, Left,
+Top, Right")."""
+# rulebook: "two spaces at the Bottom, one on the Left, two at the Top"; the Right
+# side takes one face-down card per player.
+CAPACITY = MappingProxyType({"bottom": 2, "left": 1, "top": 2})
 """How many cards the Bottom, Left and Top sides take (the Right: one per player)."""
-SPACE_NAMES = {"bottom": "the Bottom", "left": "the Left side", "top": "the Top",
-               "right": "the Right side"}
-
-
-# --------------------------------------------------------------------------- components
-
-@dataclass(frozen=True, order=True)
-class Card(Action):
-    """One Animal card: its deck colour, value, suit and animal."""
-
-    deck: str
-    value: int
-    suit: str
-    animal: str
-
-    # Cards are compared, sorted and hashed on every move: their fields as one tuple
-    # (``_key``, the order of sorted cards) and its hash are worked out once.  The
-    # answers are the dataclass's own.
-    def __post_init__(self):
-        key = (self.deck, self.value, self.suit, self.animal)
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
-
-    def __hash__(self):
-        return self._hash
-
-    def __eq__(self, other):
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self is other or self._key == other._key
-
-    def __reduce__(self):   # pickled as its fields: the hash is worked out afresh
-        return (type(self), self._key)
-
-    def __str__(self):
-        return f"{self.deck} {self.value}"
-
-    def label(self) -> str:
-        """``"Red 7 (Lynx, Spellbooks)"``."""
-        return f"{self.deck} {self.value} ({self.animal}, {self.suit})"
-
-
-@dataclass(frozen=True)
-class Condition:
-    """A Right-side condition, parsed from the closed vocabulary in ``data.toml``.
-
-    ``rank`` is ``"highest"``, ``"lowest"`` or ``"closest"``; ``target`` (closest
-    only) is a number or ``"bottom sum"``; ``filter_kind`` is ``None``, ``"suit"``,
-    ``"animal"`` or ``"parity"`` with ``filter_value`` the suit, animal, ``"odd"`` or
-    ``"even"``.
-    """
-
-    text: str
-    rank: str
-    target: Any = None
-    filter_kind: str | None = None
-    filter_value: str | None = None
-
-    def qualifies(self, card: Card) -> bool:
-        """Can ``card`` win this Right side at all?"""
-        kind = self.filter_kind
-        if kind is None:
-            return True
-        if kind == "suit":
-            return card.suit == self.filter_value
-        if kind == "animal":
-            return card.animal == self.filter_value
-        return (card.value % 2 == 1) == (self.filter_value == "odd")
-
-    def needs_bottom(self) -> bool:
-        return self.target == "bottom sum"
-
-    def key(self, card: Card, bottom_sum: int | None = None) -> int:
-        """Smaller is better; equal keys tie (and cancel)."""
-        if self.rank == "highest":
-            return -card.value
-        if self.rank == "lowest":
-            return card.value
-        target = bottom_sum if self.target == "bottom sum" else self.target
-        return abs(card.value - target)
-
-    def __str__(self):
-        return self.text
-
-
-def parse_condition(text: str, suits, animals) -> Condition:
-    """Parse a condition such as ``"highest Wands"`` or ``"closest to 7 odd"``.
-
-    Raises ``ValueError`` naming what is wrong; nothing is ever evaluated as code.
-    """
-    if not isinstance(text, str):
-        raise ValueError(f"a condition is a string, not {text!r}")
-    words = text.split()
-    if not words:
-        raise ValueError("the condition is empty")
-    rank, rest = words[0].lower(), words[1:]
-    target = None
-    if rank in ("highest", "lowest"):
-        pass
-    elif rank == "closest":
-        if len(rest) < 2 or rest[0].lower() != "to":
-            raise ValueError(f"{text!r}: write 'closest to N' or 'closest to bottom sum'")
-        if len(rest) >= 3 and rest[1].lower() == "bottom" and rest[2].lower() == "sum":
-            target, rest = "bottom sum", rest[3:]
-        elif rest[1].isdigit() and 1 <= int(rest[1]) <= 24:
-            target, rest = int(rest[1]), rest[2:]
-        else:
-            raise ValueError(f"{text!r}: the target must be a number 1-24 or 'bottom sum'")
-    else:
-        raise ValueError(f"{text!r}: a condition starts with 'highest', 'lowest' or 'closest'")
-    kind = value = None
-    if len(rest) > 1:
-        raise ValueError(f"{text!r}: at most one filter word (a suit, an animal, odd or even)")
-    if rest:
-        word = rest[0]
-        lowered = {s.lower(): s for s in suits}
-        lowered_animals = {a.lower(): a for a in animals}
-        if word.lower() in lowered:
-            kind, value = "suit", lowered[word.lower()]
-        elif word.lower() in lowered_animals:
-            kind, value = "animal", lowered_animals[word.lower()]
-        elif word.lower() in ("odd", "even"):
-            kind, value = "parity", word.lower()
-        else:
-            raise ValueError(f"{text!r}: unknown filter {word!r} (a suit {', '.join(suits)}; "
-                             f"an animal {', '.join(animals)}; odd or even)")
-    return Condition(text=text, rank=rank, target=target, filter_kind=kind, filter_value=value)
+SPACE_NAMES = MappingProxyType({"bottom": "the Bottom", "left": "the Left side",
+                                "top": "the Top", "right": "the Right side"})
 
 
 # --------------------------------------------------------------------------- actions
@@ -212,8 +94,6 @@ def _seat(player, who=None) -> str:
     if isinstance(player, int) and not isinstance(player, bool) and player >= 0:
         return f"the player in seat {player + 1}"
     return f"player {safe_repr(player)}"
-
-
 
 
 def _card_text(card, long: bool = False) -> str:
@@ -303,23 +183,77 @@ class Discard(Action):
         return self if player == self.player else Discard(self.player, HIDDEN, self.who)
 
 
+# --------------------------------------------------------------------------- turn steps
+# What the game waits for (``BlackForestState.step``): one frozen dataclass per kind of
+# chance event or decision, dispatched with ``match``.  A step is part of the
+# position (immutable, hashable); ``phase`` names it in one word (the old spelling).
+
+@dataclass(frozen=True)
+class Revealing:
+    """Chance: the next Encounter card of the round is turned face up."""
+    phase: ClassVar[str] = "reveal"
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """Chance: the first seat still drawing (``BlackForestState.dealing()``) draws a
+    card from their deck."""
+    phase: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True)
+class Discarding:
+    """The first seat over the hand limit, from the token holder on, discards a card."""
+    phase: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True)
+class Playing:
+    """``to_move`` puts a hand card on a space of the current encounter."""
+    phase: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game has ended (by the rules, or cut short: ``unfinished()``)."""
+    phase: ClassVar[str] = "over"
+
+
+REVEALING, DEALING, DISCARDING, PLAYING, GAME_OVER = (
+    Revealing(), Dealing(), Discarding(), Playing(), GameOver())
+
+
 # --------------------------------------------------------------------------- the game
 
-RANGES = MappingProxyType({
-    "rules.hand_size": (1, 24),
-    "rules.hand_size_two_player": (1, 24),
-    "rules.rounds": (1, 6),
-    "rules.rounds_two_player": (1, 6),
-    "rules.encounters_per_round": (1, 6),
-    "rules.right_points": (0, 50),
-    "rules.token_points": (0, 50),
-    "card value": (1, 24),
-    "encounters.count": (1, 60),
-})
-"""The range of every number read from data.toml (checked when the game is built)."""
-RULE_NUMBERS = ("rules.hand_size", "rules.hand_size_two_player", "rules.rounds",
-                "rules.rounds_two_player", "rules.encounters_per_round",
-                "rules.right_points", "rules.token_points")
+@dataclass(frozen=True)
+class _Made:
+    """Every action and chance outcome of one game, made once (they are immutable
+    values): ``plays[p][open spaces][card]`` the Plays of that card in ``SPACES`` order
+    (for every set of open spaces), ``discards[p][card]``, ``draws[p][card]`` and
+    ``reveals[encounter]``.  Read-only; kept beside the game's components
+    (``kingdoms.core.cache.owner_cache``), speed only."""
+
+    plays: tuple
+    discards: tuple
+    draws: tuple
+    reveals: Mapping
+
+
+def _made(c: Components) -> _Made:
+    """The ready-made actions of the game with components ``c``."""
+    table = owner_cache(c, "black_forest ready-made actions", 1)
+    made = table.get(0)
+    if made is None:
+        names, cards = c.player_names, c.seat_cards
+        made = table[0] = _Made(
+            plays=tuple(_all_plays(p, names[p], cards[p]) for p in range(len(cards))),
+            discards=tuple(MappingProxyType({x: Discard(p, x, names[p]) for x in cards[p]})
+                           for p in range(len(cards))),
+            draws=tuple(MappingProxyType({x: Draw(p, x, names[p]) for x in cards[p]})
+                        for p in range(len(cards))),
+            reveals=MappingProxyType({e: Reveal(e) for e in c.conditions}))
+    return made
+
 
 def _all_plays(player: int, who: str, cards: tuple):
     """One seat's Plays, ``plays[open spaces][card]``: the Plays of ``card`` in SPACES
@@ -358,171 +292,90 @@ class BlackForest(Game):
 
     def __post_init__(self):
         super().__post_init__()
-        d = load_data("kingdoms.black_forest", self.data)
-        put = lambda k, v: object.__setattr__(self, k, v)  # noqa: E731
-        put("_data", d)
-        two = self.players == 2
-        rules = {k.partition(".")[2]: d.get(k, int, min=RANGES[k][0], max=RANGES[k][1])
-                 for k in RULE_NUMBERS}
-        put("token_point_when_kept", d.get("rules.token_point_when_kept", bool))
-        put("hand_size", rules["hand_size_two_player"] if two else rules["hand_size"])
-        put("right_points", rules["right_points"])
-        put("token_points", rules["token_points"])
-        # animals
-        animals = d.get("animals", dict)
-        animal_of: dict[int, str] = {}
-        for a, rng in animals.items():
-            if a.endswith(("_source", "_assumed")):
-                continue
-            rng = d.get(f"animals.{a}", list)
-            if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:
-                raise d.error(f"animals.{a}", f"should be [low, high], not {list(rng)}")
-            d.get(f"animals.{a}", list, min=RANGES["card value"][0], max=RANGES["card value"][1])
-            for v in range(rng[0], rng[1] + 1):
-                if v in animal_of:
-                    raise d.error(f"animals.{a}", f"value {v} is also a {animal_of[v]}")
-                animal_of[v] = a
-        put("animals", tuple(a for a in animals if not a.endswith(("_source", "_assumed"))))
-        suits = d.get("suits.names", list)
-        if not suits or not all(isinstance(s, str) for s in suits) or len(suits) > 12:
-            raise d.error("suits.names", "should be a list of 1 to 12 suit names")
-        put("suits", tuple(suits))
-        # decks
-        decks = d.get("decks", list)
-        if not 1 <= len(decks) <= 12:
-            raise d.error("decks", f"should list from 1 to 12 decks, not {len(decks)}")
-        cards_of_deck: dict[str, tuple] = {}
-        for i, deck in enumerate(decks):
-            if not isinstance(deck, Mapping):
-                raise d.error(f"decks.{i}", "should be a table")
-            name = d.get(f"decks.{i}.name", str)
-            values = d.get(f"decks.{i}.values", list)
-            dsuits = d.get(f"decks.{i}.suits", list)
-            if len(values) != len(dsuits):
-                raise d.error(f"decks.{i}.suits", f"has {len(dsuits)} entries for "
-                              f"{len(values)} values")
-            cards = []
-            for v, s in zip(values, dsuits):
-                if not isinstance(v, int) or v not in animal_of:
-                    raise d.error(f"decks.{i}.values", f"{v!r} is not a value any animal covers")
-                if s not in suits:
-                    raise d.error(f"decks.{i}.suits", f"{s!r} is not one of the suits {suits}")
-                cards.append(Card(name, v, s, animal_of[v]))
-            if len(set((c.value, c.suit) for c in cards)) != len(cards) or \
-                    len(set(values)) != len(values):
-                raise d.error(f"decks.{i}.values", "repeats a value")
-            if name in cards_of_deck:
-                raise d.error(f"decks.{i}.name", f"deck {name!r} appears twice")
-            cards_of_deck[name] = tuple(sorted(cards))
-        put("cards_of_deck", MappingProxyType(cards_of_deck))
-        # seating
-        if two:
-            seats = d.get("seating.two_player", list)
-            if len(seats) != 2:
-                raise d.error("seating.two_player", "should list two groups of decks")
-        else:
-            order = d.get("seating.order", list)
-            if len(order) < self.players:
-                raise d.error("seating.order", f"names {len(order)} decks for {self.players} players")
-            seats = [[c] for c in order[: self.players]]
-        seat_cards = []
-        owner: dict = {}
-        names = []
-        for p, group in enumerate(seats):
-            cards = []
-            for deck in group:
-                if deck not in cards_of_deck:
-                    raise d.error("seating", f"names an unknown deck {deck!r}")
-                cards.extend(cards_of_deck[deck])
-            for c in cards:
-                if c in owner:
-                    raise d.error("seating", f"gives deck {c.deck} to two seats")
-                owner[c] = p
-            seat_cards.append(tuple(sorted(cards)))
-            names.append("/".join(group))
-        put("seat_cards", tuple(seat_cards))
-        put("owner", MappingProxyType(owner))
-        put("player_names", tuple(names))
-        put("card_named", MappingProxyType({str(c): c for c in owner}))
-        # encounters
-        enc = d.get("encounters.cards", list)
-        count = d.get("encounters.count", int, min=RANGES["encounters.count"][0],
-                      max=RANGES["encounters.count"][1])
-        if len(enc) != count:
-            raise d.error("encounters.cards", f"lists {len(enc)} cards but count is {count}")
-        conditions: dict[str, Condition] = {}
-        for i, e in enumerate(enc):
-            if not isinstance(e, Mapping):
-                raise d.error(f"encounters.cards.{i}", "should be a table")
-            name = d.get(f"encounters.cards.{i}.name", str)
-            text = d.get(f"encounters.cards.{i}.right", str)
-            if name in conditions:
-                raise d.error(f"encounters.cards.{i}.name", f"{name!r} appears twice")
-            try:
-                conditions[name] = parse_condition(text, self.suits, self.animals)
-            except ValueError as err:
-                raise d.error(f"encounters.cards.{i}.right", str(err)) from None
-        put("conditions", MappingProxyType(conditions))
-        # The data's rounds and encounters must fit the encounter deck.
-        for key, r in (("rules.rounds", rules["rounds"]),
-                       ("rules.rounds_two_player", rules["rounds_two_player"])):
-            if r * rules["encounters_per_round"] > len(conditions):
-                raise d.error(key, f"x rules.encounters_per_round ({r} x "
-                              f"{rules['encounters_per_round']}) needs more than the "
-                              f"{len(conditions)} encounter cards")
-        # options
-        n_rounds = self.rounds if self.rounds is not None else (
-            rules["rounds_two_player"] if two else rules["rounds"])
-        n_enc = (self.encounters_per_round if self.encounters_per_round is not None
-                 else rules["encounters_per_round"])
-        # The options may shorten the game but not lengthen it: longer games could
-        # run the hands dry in the middle of an encounter, which the rules never face.
-        full = {"rounds": rules["rounds_two_player"] if two else rules["rounds"],
-                "encounters_per_round": rules["encounters_per_round"]}
-        for opt, v in (("rounds", n_rounds), ("encounters_per_round", n_enc)):
+        # reading the components checks the data file now (``DataError`` names the key)
+        self._check_lengths(self.components)
+
+    @cached_property
+    def components(self) -> Components:
+        """The parts in the box for this player count (``Components.from_data``)."""
+        return Components.from_data(self.game_data(), self.players)
+
+    def _check_lengths(self, c: Components) -> None:
+        """The options may shorten the game but not lengthen it: longer games could
+        run the hands dry in the middle of an encounter, which the rules never face."""
+        full = {"rounds": c.rounds, "encounters_per_round": c.encounters_per_round}
+        for opt, v in (("rounds", self.n_rounds), ("encounters_per_round", self.n_encounters)):
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= full[opt]:
                 raise GameOptionError(f"{self.title}: {opt} must be a whole number from 1 to "
                                       f"{full[opt]}, not {v!r}")
-        if n_rounds * n_enc > len(conditions):
-            raise GameOptionError(f"{self.title}: {n_rounds} rounds of {n_enc} encounters need "
-                                  f"more than the {len(conditions)} encounter cards")
+        if self.n_rounds * self.n_encounters > len(c.conditions):
+            raise GameOptionError(f"{self.title}: {self.n_rounds} rounds of "
+                                  f"{self.n_encounters} encounters need more than the "
+                                  f"{len(c.conditions)} encounter cards")
         if not (isinstance(self.start_player, int) and 0 <= self.start_player < self.players):
             raise GameOptionError(f"{self.title}: start_player must be a seat 0-"
                                   f"{self.players - 1}, not {self.start_player!r}")
-        put("n_rounds", n_rounds)
-        put("n_encounters", n_enc)
-        for p, cards in enumerate(seat_cards):
-            if len(cards) < self.hand_size:
-                raise d.error("decks", f"seat {p + 1} has only {len(cards)} cards for a "
-                              f"hand of {self.hand_size}")
-        # Every action and chance outcome, made once (they are immutable values):
-        # plays[p][open spaces][card] -> the Plays of that card, in SPACES order
-        # (each set of open spaces the first time it comes up).
-        put("plays", tuple(_all_plays(p, names[p], cards) for p, cards in enumerate(seat_cards)))
-        put("discards", tuple(MappingProxyType({c: Discard(p, c, names[p]) for c in cards})
-                              for p, cards in enumerate(seat_cards)))
-        put("draws", tuple(MappingProxyType({c: Draw(p, c, names[p]) for c in cards})
-                           for p, cards in enumerate(seat_cards)))
-        put("reveals", MappingProxyType({e: Reveal(e) for e in conditions}))
 
-    def __reduce__(self):
-        # pickled (e.g. to a worker process) as its configuration; the data is re-read
-        return (type(self), (self.players, self.data, self.start_player, self.rounds,
-                             self.encounters_per_round))
+    @property
+    def n_rounds(self) -> int:
+        """Rounds in this game (the ``rounds`` option, else the rulebook's)."""
+        return self.components.rounds if self.rounds is None else self.rounds
+
+    @property
+    def n_encounters(self) -> int:
+        """Encounters per round (the ``encounters_per_round`` option, else 3)."""
+        c = self.components
+        return c.encounters_per_round if self.encounters_per_round is None \
+            else self.encounters_per_round
+
+    # the components by name (read-only; ``game.hand_size``, ``game.conditions`` ...)
+    hand_size = property(lambda self: self.components.hand_size,
+                         doc="Cards in a hand (after discarding down).")
+    right_points = property(lambda self: self.components.right_points,
+                            doc="Points for winning the Right side.")
+    token_points = property(lambda self: self.components.token_points,
+                            doc="Points for receiving the start player token.")
+    token_point_when_kept = property(
+        lambda self: self.components.token_point_when_kept,
+        doc="Whether the token scores when it comes back to its holder (assumption).")
+    animals = property(lambda self: self.components.animals, doc="The animals.")
+    suits = property(lambda self: self.components.suits, doc="The suits.")
+    cards_of_deck = property(lambda self: self.components.cards_of_deck,
+                             doc="Deck name -> its sorted cards (read-only mapping).")
+    seat_cards = property(lambda self: self.components.seat_cards,
+                          doc="Each seat's cards, sorted.")
+    owner = property(lambda self: self.components.owner,
+                     doc="Card -> the seat that plays it (read-only mapping).")
+    player_names = property(lambda self: self.components.player_names,
+                            doc="Each seat's decks (\"Red/Green\").")
+    card_named = property(lambda self: self.components.card_named,
+                          doc="\"Red 7\" -> that card (read-only mapping).")
+    conditions = property(lambda self: self.components.conditions,
+                          doc="Encounter -> its Right-side condition (read-only mapping).")
+
+    # every action and chance outcome, made once (read-only; see ``_Made``)
+    plays = property(lambda self: _made(self.components).plays,
+                     doc="``plays[p][open spaces][card]``: the Plays of that card.")
+    discards = property(lambda self: _made(self.components).discards,
+                        doc="``discards[p][card]``: that Discard.")
+    draws = property(lambda self: _made(self.components).draws,
+                     doc="``draws[p][card]``: that Draw.")
+    reveals = property(lambda self: _made(self.components).reveals,
+                       doc="``reveals[encounter]``: that Reveal.")
 
     # -- players ----------------------------------------------------------------
     def policies(self) -> dict:
-        """``random``; ``simple`` (rules of thumb on the visible table) and ``greedy``
-        (most expected points per placement under the odds model), see ``odds``."""
-        from kingdoms.core.play import random_policy
-        from .odds import greedy_policy, simple_policy
-        return {"random": random_policy, "simple": simple_policy, "greedy": greedy_policy}
+        """The core's (``random``, ``mcts``); ``simple`` (rules of thumb on the visible
+        table) and ``greedy`` (most expected points per placement under the odds
+        model), see ``policies``."""
+        from .policies import greedy_policy, simple_policy
+        return {**super().policies(), "simple": simple_policy, "greedy": greedy_policy}
 
     def default_policies(self) -> tuple:
         """The ``simple`` bot in every seat: cheap (thousands of games a minute) and
         fair (it reads only what its player sees); with the rulebook's numbers every
         game ends by the rules."""
-        from .odds import simple_policy
+        from .policies import simple_policy
         return (simple_policy,) * self.players
 
     @classmethod
@@ -563,8 +416,6 @@ class BlackForest(Game):
     def two_player(self) -> bool:
         return self.players == 2
 
-
-
     def card(self, name: "str | Card") -> Card:
         """The card called ``name`` (``"Red 7"``); raises ``ValueError`` if none."""
         if isinstance(name, Card):
@@ -588,7 +439,7 @@ class BlackForest(Game):
         the win, each player's points, and with two players the points margin."""
         out = {"share of the win": lambda s: s.returns(),
                "points": lambda s: tuple(s.points)}
-        if self.players == 2:
+        if self.two_player:
             out["points margin"] = lambda s: (s.points[0] - s.points[1],
                                               s.points[1] - s.points[0])
         return out
@@ -599,7 +450,7 @@ class BlackForest(Game):
         points[self.start_player] += self.token_points
         empty = tuple(() for _ in range(n))
         return BlackForestState(
-            self, phase="reveal", round=1, played=0, upcoming=(),
+            self, step=REVEALING, round=1, played=0, upcoming=(),
             encounter_deck=tuple(sorted(self.conditions)), hands=empty,
             decks=self.seat_cards, to_draw=(self.hand_size,) * n, won=empty,
             discarded=empty, bottom=(), left=(), top=(), right=(), points=tuple(points),
@@ -697,10 +548,6 @@ def right_winner(cond: Condition, right, bottom=()):
     return None
 
 
-# --------------------------------------------------------------------------- checks
-
-
-
 # --------------------------------------------------------------------------- states
 
 def _without(cards: tuple, card) -> tuple:
@@ -740,13 +587,13 @@ def _without_card(cards: tuple, card) -> tuple:
     return _without(cards, card)
 
 
-@lru_cache(maxsize=None)
+@speed_cache(256)
 def _one_in(n: int) -> Fraction:
     """The chance of each of ``n`` equally likely outcomes."""
     return Fraction(1, n)
 
 
-@lru_cache(maxsize=None)
+@speed_cache(256)
 def _running_totals(n: int) -> tuple:
     """1/n, 2/n, ... as ``State._sample_chance`` adds them up (in floats)."""
     p = _one_in(n)
@@ -768,9 +615,38 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
+def _spaces_open(bottom: int, left: int, top: int, right_played: bool) -> tuple:
+    """The open spaces with that many cards at the Bottom, Left and Top, for a player
+    who has (or has not) put a card on the Right side."""
+    out = []
+    if bottom < CAPACITY["bottom"]:
+        out.append("bottom")
+    if left < CAPACITY["left"]:
+        out.append("left")
+    if top < CAPACITY["top"]:
+        out.append("top")
+    if not right_played:
+        out.append("right")
+    return tuple(out)
+
+
+_OPEN_SPACES = MappingProxyType({
+    key: _spaces_open(*key) for key in product(range(CAPACITY["bottom"] + 1),
+                                               range(CAPACITY["left"] + 1),
+                                               range(CAPACITY["top"] + 1), (False, True))})
+"""``_spaces_open`` for every position (a constant table: speed only)."""
+
+
+def _hidden_but(rows: tuple, player: int) -> tuple:
+    """Per-seat card rows with every seat's but ``player``'s cards ``HIDDEN``."""
+    return tuple([cards if p == player else (HIDDEN,) * len(cards)
+                  for p, cards in enumerate(rows)])
+
+
 @dataclass(frozen=True)
 class BlackForestState(State):
-    """A position.  ``phase`` is "reveal"/"deal" (chance), "discard", "play" or "over".
+    """A position.  ``step`` is what the game waits for: ``Revealing``/``Dealing``
+    (chance), ``Discarding``, ``Playing`` or ``GameOver`` (see the turn steps).
 
     ``upcoming``: revealed encounters not yet finished (``upcoming[0]`` is in play);
     ``hands``/``decks``/``won``/``discarded``: per seat, sorted tuples of cards;
@@ -780,7 +656,7 @@ class BlackForestState(State):
     part of equality).
     """
 
-    phase: str
+    step: object            # the turn step (a step dataclass, see above)
     round: int
     played: int
     upcoming: tuple
@@ -801,14 +677,19 @@ class BlackForestState(State):
     cut: bool = False       # stopped by the engine's safeguard (see ``unfinished``)
 
     # -- whose move -----------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """The turn step in one word: "reveal", "deal", "discard", "play" or "over"."""
+        return self.step.phase
+
     def _current_player(self):
-        ph = self.phase
-        if ph == "play":
-            return self.to_move
-        if ph == "reveal" or ph == "deal":
-            return CHANCE
-        if ph == "discard":
-            return self._discarder()
+        match self.step:
+            case Playing():
+                return self.to_move
+            case Revealing() | Dealing():
+                return CHANCE
+            case Discarding():
+                return self._discarder()
         return TERMINAL
 
     def _discarder(self) -> int:
@@ -823,37 +704,34 @@ class BlackForestState(State):
     @property
     def encounter(self) -> str | None:
         """The encounter being played (or about to be), if any."""
-        return self.upcoming[0] if self.upcoming and self.phase != "over" else None
+        if not self.upcoming or isinstance(self.step, GameOver):
+            return None
+        return self.upcoming[0]
 
     def open_spaces(self, player: int | None = None) -> tuple:
         """The spaces ``player`` (default: the one to move) may play to now."""
         player = self.to_move if player is None else player
-        out = []
-        if len(self.bottom) < 2:
-            out.append("bottom")
-        if not self.left:
-            out.append("left")
-        if len(self.top) < 2:
-            out.append("top")
+        right_played = False
         for p, _ in self.right:
             if p == player:
+                right_played = True
                 break
-        else:
-            out.append("right")
-        return tuple(out)
+        key = (len(self.bottom), len(self.left), len(self.top), right_played)
+        spaces = _OPEN_SPACES.get(key)
+        return _spaces_open(*key) if spaces is None else spaces
 
     def _legal_actions(self):
         p = self.current_player()
         hand = self.hands[p]
         # The game's ready-made actions (made afresh for a hidden hand, in a view).
-        if self.phase == "discard":
+        if isinstance(self.step, Discarding):
             try:
-                return tuple(map(self.game.discards[p].__getitem__, hand))
+                return tuple(map(_made(self.game.components).discards[p].__getitem__, hand))
             except KeyError:
                 return tuple(Discard(p, c, self.game.player_name(p)) for c in hand)
         spaces = self.open_spaces(p)
         try:
-            plays = self.game.plays[p][spaces]          # card -> its Plays
+            plays = _made(self.game.components).plays[p][spaces]    # card -> its Plays
             return tuple(chain.from_iterable(map(plays.__getitem__, hand)))
         except KeyError:
             who = self.game.player_name(p)
@@ -862,7 +740,7 @@ class BlackForestState(State):
     def _why_illegal(self, action):
         p = self.current_player()
         name = self.game.player_name(p)
-        if self.phase == "discard":
+        if isinstance(self.step, Discarding):
             if not isinstance(action, Discard):
                 return (f"the round is being set up: {name} must first discard down to "
                         f"{self.game.hand_size} cards.")
@@ -894,13 +772,14 @@ class BlackForestState(State):
     def _chance_outcomes(self):
         # The game's ready-made outcomes (made afresh for a hidden deck, in a view),
         # every one equally likely.
-        if self.phase == "reveal":
+        if isinstance(self.step, Revealing):
             deck = self.encounter_deck
-            made, make = self.game.reveals, Reveal
+            made, make = _made(self.game.components).reveals, Reveal
         else:
             seat = self.dealing()
             deck = self.decks[seat]
-            made, make = self.game.draws[seat], lambda c: Draw(seat, c, self.game.player_name(seat))
+            made = _made(self.game.components).draws[seat]
+            make = lambda c: Draw(seat, c, self.game.player_name(seat))  # noqa: E731
         try:
             outcomes = tuple(map(made.__getitem__, deck))
         except KeyError:
@@ -908,12 +787,12 @@ class BlackForestState(State):
         return tuple(zip(outcomes, repeat(_one_in(len(deck)))))
 
     def _sample_chance(self, rng):
-        if self.phase == "reveal":
+        if isinstance(self.step, Revealing):
             e = _pick_one(self.encounter_deck, rng)
-            return self.game.reveals.get(e) or Reveal(e)
+            return _made(self.game.components).reveals.get(e) or Reveal(e)
         seat = self.dealing()
         c = _pick_one(self.decks[seat], rng)
-        return self.game.draws[seat].get(c) or Draw(seat, c)
+        return _made(self.game.components).draws[seat].get(c) or Draw(seat, c)
 
     def dealing(self) -> int:
         """The seat drawing the next card (in the deal phase)."""
@@ -957,7 +836,8 @@ class BlackForestState(State):
             top += pair
         else:
             right = tuple(sorted(right + pair))
-        if len(bottom) == 2 and left and len(top) == 2:
+        if len(bottom) == CAPACITY["bottom"] and len(left) == CAPACITY["left"] \
+                and len(top) == CAPACITY["top"]:
             return self._finish_encounter(p, hands, bottom, left, top, right)
         return _settle(replace(self, hands=hands, bottom=bottom, left=left, top=top,
                                right=right, to_move=(p + 1) % self.game.players))
@@ -995,7 +875,7 @@ class BlackForestState(State):
         # End of the round.
         if self.round >= g.n_rounds:
             lines.append("The game is over.")
-            return replace(self, phase="over", played=played, upcoming=upcoming,
+            return replace(self, step=GAME_OVER, played=played, upcoming=upcoming,
                            report=tuple(lines), **after)
         decks = self.decks
         if g.two_player:
@@ -1003,7 +883,7 @@ class BlackForestState(State):
         else:
             to_draw = tuple(len(d) for d in decks)
         lines.append(f"Round {self.round} is over.")
-        return _settle(replace(self, phase="reveal", round=self.round + 1, played=0,
+        return _settle(replace(self, step=REVEALING, round=self.round + 1, played=0,
                                upcoming=(), to_draw=to_draw, report=tuple(lines), **after))
 
     # -- the end -----------------------------------------------------------------
@@ -1037,34 +917,21 @@ class BlackForestState(State):
             raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
                              f"({', '.join(self.game.player_name(q) for q in range(n))}), "
                              f"not {safe_repr(player)}")
-
-        def hide(cards, p):
-            return cards if p == player else (HIDDEN,) * len(cards)
-
         return replace(
-            self,
-            hands=tuple(hide(h, p) for p, h in enumerate(self.hands)),
-            decks=tuple(hide(d, p) for p, d in enumerate(self.decks)),
-            discarded=tuple(hide(d, p) for p, d in enumerate(self.discarded)),
-            right=tuple((p, c if p == player else HIDDEN) for p, c in self.right),
-        )
+            self, hands=_hidden_but(self.hands, player), decks=_hidden_but(self.decks, player),
+            discarded=_hidden_but(self.discarded, player),
+            right=tuple([(p, c if p == player else HIDDEN) for p, c in self.right]))
 
-    # -- rendering -------------------------------------------------------------------
-    def __str__(self):
-        from .render import to_text
-        return to_text(self)
-
-    def _repr_html_(self):
-        from .render import to_html
-        return to_html(self)
+    def unseen(self, player: int) -> Counter:
+        """The cards ``player`` has not seen, counted (``black_forest.worlds.unseen``)."""
+        self._check_player(player, "unseen")
+        from .worlds import unseen
+        return unseen(self, player)
 
     def sample_world(self, player: int, rng):
+        """A full state ``player`` cannot tell from this one (``worlds.sample_world``)."""
         from .worlds import sample_world
         return sample_world(self, player, rng)
-
-    def short(self) -> str:
-        from .render import short
-        return short(self)
 
 
 def winners_shares(points, hand_sizes) -> tuple:
@@ -1090,42 +957,45 @@ def _settle(s: BlackForestState) -> BlackForestState:
     """Carry out everything that needs no decision and no chance."""
     g = s.game
     while True:
-        ph = s.phase
-        if ph == "play":
-            p = s.to_move
-            if s.hands[p]:
+        match s.step:
+            case Playing():
+                return _skip_empty_hands(s)
+            case Revealing():
+                if len(s.upcoming) < g.n_encounters and s.encounter_deck:
+                    return s
+                s = replace(s, step=DEALING)
+            case Dealing():
+                for k, d in zip(s.to_draw, s.decks):
+                    if k and k >= len(d):
+                        s = _draw_the_rest(s)
+                        break
+                if any(s.to_draw):
+                    return s
+                s = replace(s, step=DISCARDING)
+            case Discarding():
+                if any(len(h) > g.hand_size for h in s.hands):
+                    return s
+                s = replace(s, step=PLAYING, to_move=s.token)
+            case _:
                 return s
-            n = g.players
-            for _ in range(n):
-                if s.hands[p]:
-                    break
-                p = (p + 1) % n
-            else:
-                # Nobody holds a card in the middle of an encounter.  The rulebook's
-                # numbers never come here; an edited data file (more encounters per
-                # round) can.  No rule says what happens: the engine stops the game and
-                # says so (``unfinished()``), rather than invent a rule.
-                return replace(s, phase="over", cut=True, report=s.report + (
-                    "Nobody has a card left to play in the middle of an encounter; the "
-                    "rulebook never meets this, so the game stops here unfinished.",))
-            return s if p == s.to_move else replace(s, to_move=p)
-        if ph == "reveal":
-            if len(s.upcoming) >= g.n_encounters or not s.encounter_deck:
-                s = replace(s, phase="deal")
-                continue
-            return s
-        if ph == "deal":
-            for k, d in zip(s.to_draw, s.decks):
-                if k and k >= len(d):
-                    s = _draw_the_rest(s)
-                    break
-            if any(s.to_draw):
-                return s
-            s = replace(s, phase="discard")
-            continue
-        if ph == "discard":
-            if any(len(h) > g.hand_size for h in s.hands):
-                return s
-            s = replace(s, phase="play", to_move=s.token)
-            continue
+
+
+def _skip_empty_hands(s: BlackForestState) -> BlackForestState:
+    """A player with an empty hand is skipped (the rulebook does not say)."""
+    p = s.to_move
+    if s.hands[p]:
         return s
+    n = s.game.players
+    for _ in range(n):
+        if s.hands[p]:
+            break
+        p = (p + 1) % n
+    else:
+        # Nobody holds a card in the middle of an encounter.  The rulebook's
+        # numbers never come here; an edited data file (more encounters per
+        # round) can.  No rule says what happens: the engine stops the game and
+        # says so (``unfinished()``), rather than invent a rule.
+        return replace(s, step=GAME_OVER, cut=True, report=s.report + (
+            "Nobody has a card left to play in the middle of an encounter; the "
+            "rulebook never meets this, so the game stops here unfinished.",))
+    return s if p == s.to_move else replace(s, to_move=p)

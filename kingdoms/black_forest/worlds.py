@@ -1,5 +1,6 @@
-"""Sampling a full Into the Black Forest state consistent with what one player has
-seen (``BlackForestState.sample_world``, for determinizing searches such as IS-MCTS).
+"""Hidden information in Into the Black Forest: what one player has not seen
+(``BlackForestState.unseen``) and a full state consistent with what they have seen
+(``BlackForestState.sample_world``, for determinizing searches such as IS-MCTS).
 
 What player ``p`` does not see (``view(p)``): the other players' hands, decks, hand
 discards and face-down Right cards (their numbers are public).  Everything else is
@@ -25,11 +26,31 @@ scoring turns face up for everybody) are taken from the position before the last
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from kingdoms.core.protocol import replace
 
 from .rules import Discard, Play
 
 IN_HAND, NOT_IN_DECK = 1, 2
+
+
+def unseen(state, player: int) -> Counter:
+    """``State.unseen(player)``: the cards ``player`` has not seen, counted (each card
+    once), from ``view(player)`` only: every other seat's cards less those won (public)
+    and those face up on the encounter.  They are in that seat's hand, deck, hand
+    discards or face down on the Right side.  ``player``'s own deck is not counted:
+    its cards are known (only their order is not, and it is never stored)."""
+    view = state.view(player)
+    g = view.game
+    face_up = view.bottom + view.left + view.top
+    out = Counter()
+    for q in range(g.players):
+        if q != player:
+            public = set(view.won[q])
+            public.update(c for o, c in face_up if o == q)
+            out.update(c for c in g.seat_cards[q] if c not in public)
+    return out
 
 
 def known_places(state, player: int) -> list:
@@ -67,24 +88,24 @@ def sample_world(state, player: int, rng):
     view = state.view(player)
     g = view.game
     know = known_places(state, player)
+    pool = unseen(state, player)
     hands, decks, discarded = list(view.hands), list(view.decks), list(view.discarded)
     right = dict(view.right)
     for q in range(g.players):
         if q == player:
             continue
-        public = set(view.won[q]) | {c for o, c in view.bottom + view.left + view.top if o == q}
-        unseen = [c for c in g.seat_cards[q] if c not in public]
+        unseen_q = [c for c in g.seat_cards[q] if c in pool]
         sizes = (len(view.hands[q]), 1 if q in right else 0, len(view.discarded[q]),
                  len(view.decks[q]))
-        if sum(sizes) != len(unseen):               # pragma: no cover - a broken state
-            raise ValueError(f"{len(unseen)} unseen cards of seat {q} for {sum(sizes)} places")
+        if sum(sizes) != len(unseen_q):             # pragma: no cover - a broken state
+            raise ValueError(f"{len(unseen_q)} unseen cards of seat {q} for {sum(sizes)} places")
         # places 0..: hand, Right, discards, deck
         slots = [0] * sizes[0] + [1] * sizes[1] + [2] * sizes[2] + [3] * sizes[3]
         free = list(range(len(slots)))
         place = {}
         k = know[q]
         for level, allowed in ((IN_HAND, (0, 1)), (NOT_IN_DECK, (0, 1, 2))):
-            cards = [c for c in unseen if k.get(c) == level]
+            cards = [c for c in unseen_q if k.get(c) == level]
             room = [i for i in free if slots[i] in allowed]
             if len(cards) > len(room):              # pragma: no cover - a broken state
                 raise ValueError("no arrangement keeps what the player knows")
@@ -92,7 +113,7 @@ def sample_world(state, player: int, rng):
                 place[c] = i
             taken = set(place.values())
             free = [i for i in free if i not in taken]
-        rest = [c for c in unseen if c not in place]
+        rest = [c for c in unseen_q if c not in place]
         rng.shuffle(free)
         for c, i in zip(rest, free):
             place[c] = i

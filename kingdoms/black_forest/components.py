@@ -1,0 +1,368 @@
+"""The parts in the box of Into the Black Forest, read from ``data.toml``.
+
+``Components.from_data(data, players)`` is the only reader of the data file: the
+rule numbers (hand size, rounds, encounters per round, the Right side's and the
+token's points), the animals and suits, the decks (one Animal card per value, each
+with its suit), which decks each seat plays, and the Encounter cards with their
+Right-side conditions.  Every value is checked for its type and range (``RANGES``,
+``BlackForest.data_ranges()``); a bad file raises ``DataError`` naming the key.
+
+Components are values: two games built from the same data have equal components.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from kingdoms.core.data import GameData
+from kingdoms.core.protocol import Action
+
+__all__ = ["Components", "Card", "Condition", "parse_condition", "RANGES", "RULE_NUMBERS"]
+
+RANGES = MappingProxyType({
+    "rules.hand_size": (1, 24),
+    "rules.hand_size_two_player": (1, 24),
+    "rules.rounds": (1, 6),
+    "rules.rounds_two_player": (1, 6),
+    "rules.encounters_per_round": (1, 6),
+    "rules.right_points": (0, 50),
+    "rules.token_points": (0, 50),
+    "card value": (1, 24),
+    "encounters.count": (1, 60),
+})
+"""The range of every number read from data.toml (checked when the game is built)."""
+RULE_NUMBERS = ("rules.hand_size", "rules.hand_size_two_player", "rules.rounds",
+                "rules.rounds_two_player", "rules.encounters_per_round",
+                "rules.right_points", "rules.token_points")
+"""The rule numbers of ``data.toml`` (each with its rulebook source there)."""
+_NOTES = ("_source", "_assumed")    # provenance keys beside a value (kingdoms.core.data)
+MAX_SUITS = 12                      # a bound on the data file, not a rule
+MAX_DECKS = 12                      # likewise
+TARGET_RANGE = (1, 24)              # "closest to N": N from 1 to 24 (the data vocabulary)
+
+
+# --------------------------------------------------------------------------- cards
+
+@dataclass(frozen=True, order=True)
+class Card(Action):
+    """One Animal card: its deck colour, value, suit and animal."""
+
+    deck: str
+    value: int
+    suit: str
+    animal: str
+
+    # Cards are compared, sorted and hashed on every move: their fields as one tuple
+    # (``_key``, the order of sorted cards) and its hash are worked out once.  The
+    # answers are the dataclass's own.
+    def __post_init__(self):
+        key = (self.deck, self.value, self.suit, self.animal)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._key == other._key
+
+    def __reduce__(self):   # pickled as its fields: the hash is worked out afresh
+        return (type(self), self._key)
+
+    def __str__(self):
+        return f"{self.deck} {self.value}"
+
+    def label(self) -> str:
+        """``"Red 7 (Lynx, Spellbooks)"``."""
+        return f"{self.deck} {self.value} ({self.animal}, {self.suit})"
+
+
+# --------------------------------------------------------------------------- conditions
+
+@dataclass(frozen=True)
+class Condition:
+    """A Right-side condition, parsed from the closed vocabulary in ``data.toml``.
+
+    ``rank`` is ``"highest"``, ``"lowest"`` or ``"closest"``; ``target`` (closest
+    only) is a number or ``"bottom sum"``; ``filter_kind`` is ``None``, ``"suit"``,
+    ``"animal"`` or ``"parity"`` with ``filter_value`` the suit, animal, ``"odd"`` or
+    ``"even"``.
+    """
+
+    text: str
+    rank: str
+    target: Any = None
+    filter_kind: str | None = None
+    filter_value: str | None = None
+
+    def qualifies(self, card: Card) -> bool:
+        """Can ``card`` win this Right side at all?"""
+        kind = self.filter_kind
+        if kind is None:
+            return True
+        if kind == "suit":
+            return card.suit == self.filter_value
+        if kind == "animal":
+            return card.animal == self.filter_value
+        return (card.value % 2 == 1) == (self.filter_value == "odd")
+
+    def needs_bottom(self) -> bool:
+        return self.target == "bottom sum"
+
+    def key(self, card: Card, bottom_sum: int | None = None) -> int:
+        """Smaller is better; equal keys tie (and cancel)."""
+        if self.rank == "highest":
+            return -card.value
+        if self.rank == "lowest":
+            return card.value
+        target = bottom_sum if self.target == "bottom sum" else self.target
+        return abs(card.value - target)
+
+    def __str__(self):
+        return self.text
+
+
+def parse_condition(text: str, suits, animals) -> Condition:
+    """Parse a condition such as ``"highest Wands"`` or ``"closest to 7 odd"``.
+
+    Raises ``ValueError`` naming what is wrong; nothing is ever evaluated as code.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a condition is a string, not {text!r}")
+    words = text.split()
+    if not words:
+        raise ValueError("the condition is empty")
+    rank, rest = words[0].lower(), words[1:]
+    target, rest = _target(text, rank, rest)
+    if len(rest) > 1:
+        raise ValueError(f"{text!r}: at most one filter word (a suit, an animal, odd or even)")
+    kind, value = _filter(text, rest[0], suits, animals) if rest else (None, None)
+    return Condition(text=text, rank=rank, target=target, filter_kind=kind, filter_value=value)
+
+
+def _target(text: str, rank: str, rest: list) -> tuple:
+    """``(target, the words after it)`` of a condition ranked ``rank``."""
+    if rank in ("highest", "lowest"):
+        return None, rest
+    if rank != "closest":
+        raise ValueError(f"{text!r}: a condition starts with 'highest', 'lowest' or 'closest'")
+    if len(rest) < 2 or rest[0].lower() != "to":
+        raise ValueError(f"{text!r}: write 'closest to N' or 'closest to bottom sum'")
+    if len(rest) >= 3 and rest[1].lower() == "bottom" and rest[2].lower() == "sum":
+        return "bottom sum", rest[3:]
+    lo, hi = TARGET_RANGE
+    if rest[1].isdigit() and lo <= int(rest[1]) <= hi:
+        return int(rest[1]), rest[2:]
+    raise ValueError(f"{text!r}: the target must be a number {lo}-{hi} or 'bottom sum'")
+
+
+def _filter(text: str, word: str, suits, animals) -> tuple:
+    """``(filter_kind, filter_value)`` of a condition's filter ``word``."""
+    lowered = {s.lower(): s for s in suits}
+    lowered_animals = {a.lower(): a for a in animals}
+    if word.lower() in lowered:
+        return "suit", lowered[word.lower()]
+    if word.lower() in lowered_animals:
+        return "animal", lowered_animals[word.lower()]
+    if word.lower() in ("odd", "even"):
+        return "parity", word.lower()
+    raise ValueError(f"{text!r}: unknown filter {word!r} (a suit {', '.join(suits)}; "
+                     f"an animal {', '.join(animals)}; odd or even)")
+
+
+# --------------------------------------------------------------------------- the box
+
+@dataclass(frozen=True)
+class Components:
+    """The parts of one game for its player count.
+
+    Rule numbers: ``hand_size``, ``rounds`` (both for this player count),
+    ``encounters_per_round``, ``right_points``, ``token_points`` and
+    ``token_point_when_kept``.  Cards: ``animals`` and ``suits`` (data order),
+    ``cards_of_deck`` (deck name -> its sorted cards), ``seat_cards`` (each seat's
+    sorted cards), ``owner`` (card -> seat), ``player_names`` (each seat's decks,
+    "Red/Green"), ``card_named`` ("Red 7" -> card).  Encounters: ``conditions``
+    (encounter name -> its Right-side ``Condition``, data order).
+    """
+
+    hand_size: int
+    rounds: int
+    encounters_per_round: int
+    right_points: int
+    token_points: int
+    token_point_when_kept: bool
+    animals: tuple
+    suits: tuple
+    cards_of_deck: Mapping = field(hash=False)
+    seat_cards: tuple
+    owner: Mapping = field(hash=False)
+    player_names: tuple
+    card_named: Mapping = field(hash=False)
+    conditions: Mapping = field(hash=False)
+
+    @classmethod
+    def from_data(cls, data: GameData, players: int) -> "Components":
+        """Read and check the components for ``players`` (``DataError`` names the key)."""
+        two = players == 2
+        rules = {k.partition(".")[2]: data.get(k, int, min=RANGES[k][0], max=RANGES[k][1])
+                 for k in RULE_NUMBERS}
+        kept = data.get("rules.token_point_when_kept", bool)
+        animal_of = _animals(data)
+        animals = tuple(a for a in data.get("animals", dict) if not a.endswith(_NOTES))
+        suits = _suits(data)
+        cards_of_deck = _decks(data, animal_of, suits)
+        seat_cards, owner, names = _seating(data, players, cards_of_deck)
+        conditions = _encounters(data, suits, animals)
+        _check_rounds_fit(data, rules, len(conditions))
+        hand_size = rules["hand_size_two_player"] if two else rules["hand_size"]
+        for p, cards in enumerate(seat_cards):
+            if len(cards) < hand_size:
+                raise data.error("decks", f"seat {p + 1} has only {len(cards)} cards for a "
+                                 f"hand of {hand_size}")
+        return cls(hand_size=hand_size,
+                   rounds=rules["rounds_two_player"] if two else rules["rounds"],
+                   encounters_per_round=rules["encounters_per_round"],
+                   right_points=rules["right_points"], token_points=rules["token_points"],
+                   token_point_when_kept=kept, animals=animals, suits=suits,
+                   cards_of_deck=MappingProxyType(cards_of_deck), seat_cards=seat_cards,
+                   owner=MappingProxyType(owner), player_names=names,
+                   card_named=MappingProxyType({str(c): c for c in owner}),
+                   conditions=MappingProxyType(conditions))
+
+    def __reduce__(self):
+        # read-only mappings do not pickle: rebuilt from plain values (worker processes)
+        return (_rebuild, (tuple((f.name, _plain(getattr(self, f.name)))
+                                 for f in fields(self)),))
+
+
+def _plain(value):
+    return dict(value) if isinstance(value, MappingProxyType) else value
+
+
+def _rebuild(items: tuple) -> Components:
+    return Components(**{k: MappingProxyType(v) if isinstance(v, dict) else v
+                         for k, v in items})
+
+
+def _animals(d: GameData) -> dict:
+    """``{card value: animal}`` from the ``[animals]`` ranges ``[low, high]``."""
+    animal_of: dict[int, str] = {}
+    lo, hi = RANGES["card value"]
+    for a in d.get("animals", dict):
+        if a.endswith(_NOTES):
+            continue
+        rng = d.get(f"animals.{a}", list)
+        if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:
+            raise d.error(f"animals.{a}", f"should be [low, high], not {list(rng)}")
+        d.get(f"animals.{a}", list, min=lo, max=hi)
+        for v in range(rng[0], rng[1] + 1):
+            if v in animal_of:
+                raise d.error(f"animals.{a}", f"value {v} is also a {animal_of[v]}")
+            animal_of[v] = a
+    return animal_of
+
+
+def _suits(d: GameData) -> tuple:
+    suits = d.get("suits.names", list)
+    if not suits or not all(isinstance(s, str) for s in suits) or len(suits) > MAX_SUITS:
+        raise d.error("suits.names", f"should be a list of 1 to {MAX_SUITS} suit names")
+    return tuple(suits)
+
+
+def _decks(d: GameData, animal_of: dict, suits: tuple) -> dict:
+    """``{deck name: its sorted cards}`` from the ``[[decks]]`` tables."""
+    decks = d.get("decks", list)
+    if not 1 <= len(decks) <= MAX_DECKS:
+        raise d.error("decks", f"should list from 1 to {MAX_DECKS} decks, not {len(decks)}")
+    cards_of_deck: dict[str, tuple] = {}
+    for i, deck in enumerate(decks):
+        if not isinstance(deck, Mapping):
+            raise d.error(f"decks.{i}", "should be a table")
+        name = d.get(f"decks.{i}.name", str)
+        cards = _deck(d, i, name, animal_of, suits)
+        if name in cards_of_deck:
+            raise d.error(f"decks.{i}.name", f"deck {name!r} appears twice")
+        cards_of_deck[name] = tuple(sorted(cards))
+    return cards_of_deck
+
+
+def _deck(d: GameData, i: int, name: str, animal_of: dict, suits: tuple) -> list:
+    """The cards of deck ``i`` (called ``name``): one per value, with its suit."""
+    values = d.get(f"decks.{i}.values", list)
+    dsuits = d.get(f"decks.{i}.suits", list)
+    if len(values) != len(dsuits):
+        raise d.error(f"decks.{i}.suits", f"has {len(dsuits)} entries for "
+                      f"{len(values)} values")
+    cards = []
+    for v, s in zip(values, dsuits):
+        if not isinstance(v, int) or v not in animal_of:
+            raise d.error(f"decks.{i}.values", f"{v!r} is not a value any animal covers")
+        if s not in suits:
+            raise d.error(f"decks.{i}.suits", f"{s!r} is not one of the suits {suits}")
+        cards.append(Card(name, v, s, animal_of[v]))
+    if len(set((c.value, c.suit) for c in cards)) != len(cards) or \
+            len(set(values)) != len(values):
+        raise d.error(f"decks.{i}.values", "repeats a value")
+    return cards
+
+
+def _seating(d: GameData, players: int, cards_of_deck: dict) -> tuple:
+    """``(seat_cards, owner, player_names)``: which decks each seat plays."""
+    if players == 2:
+        seats = d.get("seating.two_player", list)
+        if len(seats) != 2:
+            raise d.error("seating.two_player", "should list two groups of decks")
+    else:
+        order = d.get("seating.order", list)
+        if len(order) < players:
+            raise d.error("seating.order", f"names {len(order)} decks for {players} players")
+        seats = [[c] for c in order[:players]]
+    seat_cards, owner, names = [], {}, []
+    for p, group in enumerate(seats):
+        cards = []
+        for deck in group:
+            if deck not in cards_of_deck:
+                raise d.error("seating", f"names an unknown deck {deck!r}")
+            cards.extend(cards_of_deck[deck])
+        for c in cards:
+            if c in owner:
+                raise d.error("seating", f"gives deck {c.deck} to two seats")
+            owner[c] = p
+        seat_cards.append(tuple(sorted(cards)))
+        names.append("/".join(group))
+    return tuple(seat_cards), owner, tuple(names)
+
+
+def _encounters(d: GameData, suits: tuple, animals: tuple) -> dict:
+    """``{encounter name: Condition}`` from ``encounters.cards`` (data order)."""
+    enc = d.get("encounters.cards", list)
+    count = d.get("encounters.count", int, min=RANGES["encounters.count"][0],
+                  max=RANGES["encounters.count"][1])
+    if len(enc) != count:
+        raise d.error("encounters.cards", f"lists {len(enc)} cards but count is {count}")
+    conditions: dict[str, Condition] = {}
+    for i, e in enumerate(enc):
+        if not isinstance(e, Mapping):
+            raise d.error(f"encounters.cards.{i}", "should be a table")
+        name = d.get(f"encounters.cards.{i}.name", str)
+        text = d.get(f"encounters.cards.{i}.right", str)
+        if name in conditions:
+            raise d.error(f"encounters.cards.{i}.name", f"{name!r} appears twice")
+        try:
+            conditions[name] = parse_condition(text, suits, animals)
+        except ValueError as err:
+            raise d.error(f"encounters.cards.{i}.right", str(err)) from None
+    return conditions
+
+
+def _check_rounds_fit(d: GameData, rules: dict, encounter_cards: int) -> None:
+    """The data's rounds and encounters must fit the encounter deck."""
+    per_round = rules["encounters_per_round"]
+    for key in ("rules.rounds", "rules.rounds_two_player"):
+        r = rules[key.partition(".")[2]]
+        if r * per_round > encounter_cards:
+            raise d.error(key, f"x rules.encounters_per_round ({r} x {per_round}) needs "
+                          f"more than the {encounter_cards} encounter cards")
