@@ -11,11 +11,11 @@ Components are values: two games built from the same data have equal components.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kingdoms.core.data import GameData
+from kingdoms.core.data import FrozenParts, GameData
 from kingdoms.core.protocol import Action
 
 __all__ = ["Components", "Card", "Condition", "parse_condition", "RANGES", "RULE_NUMBERS"]
@@ -176,7 +176,7 @@ def _filter(text: str, word: str, suits, animals) -> tuple:
 # --------------------------------------------------------------------------- the box
 
 @dataclass(frozen=True)
-class Components:
+class Components(FrozenParts):
     """The parts of one game for its player count.
 
     Rule numbers: ``hand_size``, ``rounds`` (both for this player count),
@@ -232,19 +232,6 @@ class Components:
                    card_named=MappingProxyType({str(c): c for c in owner}),
                    conditions=MappingProxyType(conditions))
 
-    def __reduce__(self):
-        # read-only mappings do not pickle: rebuilt from plain values (worker processes)
-        return (_rebuild, (tuple((f.name, _plain(getattr(self, f.name)))
-                                 for f in fields(self)),))
-
-
-def _plain(value):
-    return dict(value) if isinstance(value, MappingProxyType) else value
-
-
-def _rebuild(items: tuple) -> Components:
-    return Components(**{k: MappingProxyType(v) if isinstance(v, dict) else v
-                         for k, v in items})
 
 
 def _animals(d: GameData) -> dict:

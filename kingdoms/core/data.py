@@ -253,3 +253,28 @@ def load_data(package: str, data: "str | Path | GameData | None" = None) -> Game
     except UnicodeDecodeError:
         raise DataError(f"{origin}: the data file is not UTF-8 text") from None
     return GameData.from_toml(text, origin)
+
+
+class FrozenParts:
+    """Base of a game's frozen ``Components`` dataclass (``components.py``).
+
+    Read-only mappings (``MappingProxyType``) keep components immutable but do not
+    pickle; pickling (worker processes of ``simulate``) goes through plain dicts and
+    back, so a game's ``Components`` needs no ``__reduce__`` of its own."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        from dataclasses import fields
+        return (_rebuild_parts, (type(self), tuple(
+            (f.name, _plain_value(getattr(self, f.name))) for f in fields(self))))
+
+
+def _plain_value(value):
+    from types import MappingProxyType
+    return dict(value) if isinstance(value, MappingProxyType) else value
+
+
+def _rebuild_parts(cls: type, items: tuple):
+    from types import MappingProxyType
+    return cls(**{k: MappingProxyType(v) if isinstance(v, dict) else v for k, v in items})

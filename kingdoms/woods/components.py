@@ -12,11 +12,11 @@ Components are values: two games built from the same data have equal components.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from kingdoms.core.data import DataError, GameData
+from kingdoms.core.data import FrozenParts, DataError, GameData
 from kingdoms.core.protocol import GameOptionError
 
 __all__ = ["Components", "FOLLOWERS", "DATA_RANGES", "MAX_INFLUENCE", "MAX_COPIES",
@@ -56,7 +56,7 @@ def _bounds(key: str) -> dict:
 
 
 @dataclass(frozen=True)
-class Components:
+class Components(FrozenParts):
     """The cards of one game: ``followers`` in influence order (ties in the data
     file's order), ``influence`` and ``copies`` per follower, ``box`` the cards the
     setup card (and the beginner variant) puts back in the box, ``deck`` the cards in
@@ -95,19 +95,6 @@ class Components:
                    set_aside_count=set_aside, points_to_win=points, round_wins=wins,
                    rank=MappingProxyType({nm: i for i, nm in enumerate(order)}))
 
-    def __reduce__(self):
-        # read-only mappings do not pickle: rebuilt from plain values (worker processes)
-        return (_rebuild, (tuple((f.name, _plain(getattr(self, f.name)))
-                                 for f in fields(self)),))
-
-
-def _plain(value):
-    return dict(value) if isinstance(value, MappingProxyType) else value
-
-
-def _rebuild(items: tuple) -> Components:
-    return Components(**{k: MappingProxyType(v) if isinstance(v, dict) else v
-                         for k, v in items})
 
 
 def _check_players(d: GameData, players: int) -> None:
