@@ -63,6 +63,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
 from kingdoms.core.cache import owner_cache, speed_cache
+from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     State, replace, safe_repr, same_value)
 
@@ -437,12 +438,8 @@ class BlackForest(Game):
     def objectives(self) -> dict:
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
         the win, each player's points, and with two players the points margin."""
-        out = {"share of the win": lambda s: s.returns(),
-               "points": lambda s: tuple(s.points)}
-        if self.two_player:
-            out["points margin"] = lambda s: (s.points[0] - s.points[1],
-                                              s.points[1] - s.points[0])
-        return out
+        return {**super().objectives(),
+                **with_margins(self.players, {"points": lambda s: tuple(s.points)})}
 
     def initial_state(self) -> "BlackForestState":
         n = self.players
@@ -936,10 +933,7 @@ class BlackForestState(State):
 
 def winners_shares(points, hand_sizes) -> tuple:
     """Win shares: most points; ties broken by most cards in hand; still tied: shared."""
-    best = max(zip(points, hand_sizes))
-    win = [i for i, k in enumerate(zip(points, hand_sizes)) if k == best]
-    share = Fraction(1, len(win))
-    return tuple(share if i in win else Fraction(0) for i in range(len(points)))
+    return win_shares(best_players(tuple(zip(points, hand_sizes))), len(points))
 
 
 def _draw_the_rest(s: BlackForestState) -> BlackForestState:

@@ -41,6 +41,7 @@ from typing import ClassVar
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.data import DataError
+from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
                                     GameOptionError, State, replace, safe_repr)
 
@@ -428,12 +429,8 @@ class TenCharacters(Game):
     def objectives(self) -> dict:
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
         the win, each player's points, and with two players the points margin."""
-        out = {"share of the win": lambda s: s.returns(),
-               "points": lambda s: tuple(s.points)}
-        if self.players == 2:
-            out["points margin"] = lambda s: (s.points[0] - s.points[1],
-                                              s.points[1] - s.points[0])
-        return out
+        return {**super().objectives(),
+                **with_margins(self.players, {"points": lambda s: tuple(s.points)})}
 
     def initial_state(self) -> "TenCharactersState":
         n = self.players
@@ -904,10 +901,7 @@ class TenCharactersState(State):
 
     # ---- results ------------------------------------------------------------------
     def _returns(self):
-        best = max(self.points)
-        winners = [p for p, x in enumerate(self.points) if x == best]
-        return tuple(Fraction(1, len(winners)) if p in winners else Fraction(0)
-                     for p in range(self.game.players))
+        return win_shares(best_players(self.points), self.game.players)
 
     def scores(self):
         return self.points

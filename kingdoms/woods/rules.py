@@ -76,6 +76,7 @@ from typing import ClassVar
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.cards import SequentialDeal, count_deals, deal_probability
 from kingdoms.core.data import GameData
+from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, TooManyOutcomes, replace)
 
@@ -760,16 +761,9 @@ class Woods(Game):
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
         the win, each player's points, each court's influence, and with two players
         the margins."""
-        out = {"share of the win": lambda s: s.returns(),
-               "points": lambda s: tuple(s.totals),
-               "court influence": lambda s: tuple(s.court_scores())}
-        if self.players == 2:
-            out["points margin"] = lambda s: (s.totals[0] - s.totals[1],
-                                              s.totals[1] - s.totals[0])
-            out["court influence margin"] = lambda s: (
-                s.court_scores()[0] - s.court_scores()[1],
-                s.court_scores()[1] - s.court_scores()[0])
-        return out
+        return {**super().objectives(), **with_margins(self.players, {
+            "points": lambda s: tuple(s.totals),
+            "court influence": lambda s: tuple(s.court_scores())})}
 
     def initial_state(self) -> "WoodsState":
         n = self.players
@@ -1446,10 +1440,8 @@ class WoodsState(State):
         if g.one_round:
             win = self.last_round[2]      # the round's winners after the Princess tie-break
         else:
-            best = max(self.totals)
-            win = tuple(p for p in range(g.players) if self.totals[p] == best)
-        share = Fraction(1, len(win))
-        return tuple(share if p in win else Fraction(0) for p in range(g.players))
+            win = best_players(self.totals)
+        return win_shares(win, g.players)
 
     def scores(self):
         return self.totals
