@@ -42,7 +42,7 @@ from typing import ClassVar
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.data import DataError
 from kingdoms.core.scoring import best_players, win_shares, with_margins
-from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game,
+from kingdoms.core.protocol import (player_label, CHANCE, HIDDEN, TERMINAL, Action, Game,
                                     GameOptionError, State, replace, safe_repr)
 
 from . import scoring as _scoring
@@ -60,12 +60,7 @@ COL = {c: i for i, c in enumerate(COLUMNS)}       # column character -> column i
 JESTER = CI["jester"]
 
 
-def _name(p) -> str:
-    """``Player 1`` for seat 0: the game's ``player_name`` (Ten Characters has no
-    player names).  Never raises, whatever ``p`` is (texts of malformed actions)."""
-    if isinstance(p, int) and not isinstance(p, bool) and p >= 0:
-        return f"Player {p + 1}"
-    return f"player {safe_repr(p)}"
+_name = player_label            # "Player 1": Ten Characters has no player names
 
 
 def _label(card) -> str:

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
+from kingdoms.core.protocol import player_label
+
 __all__ = ["CHARACTERS", "COLUMNS", "LABELS", "DEFAULT_POINTS", "SCORING_CARDS", "ScoreTerm",
            "ScoreSheet", "score_card", "score_pass", "normalise_counts"]
 
@@ -147,7 +149,7 @@ class ScoreTerm:
     why: str
 
     def __str__(self):
-        return f"Player {self.player + 1}: {LABELS[self.card]} {self.points:+d}  ({self.why})"
+        return f"{player_label(self.player)}: {LABELS[self.card]} {self.points:+d}  ({self.why})"
 
 
 def score_card(card: str, counts, others: Sequence[str] = (),
@@ -221,7 +223,7 @@ class ScoreSheet:
         shown = ", ".join(f"{LABELS[c]} {k}" for c, k in self.counts if k) or "empty"
         lines = [f"Display: {shown}"]
         lines += [f"  {t}" for t in self.terms]
-        lines.append("Totals: " + ", ".join(f"Player {i + 1} {p}" for i, p in enumerate(self.totals)))
+        lines.append("Totals: " + ", ".join(f"{player_label(i)} {p}" for i, p in enumerate(self.totals)))
         return "\n".join(lines)
 
     def __str__(self):
@@ -239,7 +241,7 @@ def score_pass(counts, scoring_cards: Sequence[Sequence[str]],
     points = _check_points(points)
     if isinstance(scoring_cards, (str, bytes)) or not isinstance(scoring_cards, Iterable):
         raise ValueError(f"scoring_cards: one list of characters per player, not {scoring_cards!r}")
-    scoring_cards = tuple(_check_cards(cs, f"scoring cards of Player {p + 1}")
+    scoring_cards = tuple(_check_cards(cs, f"scoring cards of {player_label(p)}")
                           for p, cs in enumerate(scoring_cards))
     terms = []
     totals = []

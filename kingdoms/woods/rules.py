@@ -77,7 +77,7 @@ from kingdoms.core.cache import speed_cache
 from kingdoms.core.cards import SequentialDeal, count_deals, deal_probability
 from kingdoms.core.data import GameData
 from kingdoms.core.scoring import best_players, win_shares, with_margins
-from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
+from kingdoms.core.protocol import (player_label, CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, TooManyOutcomes, replace)
 
 from .components import (DATA_RANGES, FOLLOWERS, MAX_COPIES, MAX_DECK,  # noqa: F401
@@ -190,8 +190,7 @@ DECISIONS = (
 _NOT_GIVEN = object()        # (a sentinel: no action sampled at this state)
 
 
-def _pn(p) -> str:
-    return f"Player {p + 1}" if type(p) is int and p >= 0 else "?"
+_pn = player_label
 
 
 def _cd(card) -> str:
