@@ -43,7 +43,7 @@ Modelling choices (see also data.toml for the component assumptions)
   the same phase saves the animals.  At the phase end each player whose herd does not
   fit (from the active player, clockwise) lets animals run away one at a time (their
   choice of species: they decide which animals stand outside) until it does (phase
-  ``"house"``).  Letting animals run away voluntarily is offered in the active
+  ``Housing``).  Letting animals run away voluntarily is offered in the active
   player's effects step and in each player's trading step.
 * The end is triggered by a *housed* set: holding the goal in every species while
   the herd fits the fences.  A set that does not fit (and so must run away at the
@@ -61,8 +61,8 @@ Modelling choices (see also data.toml for the component assumptions)
   end by the rules: ``state.unfinished()`` says so (None for a game ended by the
   rules) and ``simulate`` counts it apart.  Random players almost never finish a
   multi-player game; ``game.default_policies()`` (``no_reroll_policy``) do.
-* Farm cards: "at any point in this phase" — offered before the first roll (phase
-  ``"start"``: play a card or ``RollDice``; skipped when no card is playable), between
+* Farm cards: "at any point in this phase" — offered before the first roll (step
+  ``BeforeRoll``: play a card or ``RollDice``; skipped when no card is playable), between
   rolls (beside the keep choices) and after the final roll (beside the dice), once per
   dice phase.  The deck is kept as counts per card type and each draw is a chance node
   (exact, no shuffle needed); the discard pile becomes the deck when it is empty.
@@ -78,6 +78,23 @@ Modelling choices (see also data.toml for the component assumptions)
   worth in sheep as a progress measure.
 * Hidden information: the cards in a hand are secret (``view(p)`` hides the others'
   hands and the deck order; ``Horse.hidden_information`` is True).
+
+Where to look (the package follows ``docs/anatomy.md``)
+-------------------------------------------------------
+* ``components.py`` — ``Components.from_data``: the only reader of ``data.toml``
+  (``game.components``, short ``game.comp``); ``pasture.py`` — the 3x4 pasture, fenced
+  areas and whether a herd fits; ``dice.py`` — the dice model (rolls, keep choices,
+  re-rolls) the rules roll with and the odds count with.
+* ``rules.py`` — ``Horse``, ``HorseState``, ``Farm``, the rule numbers (``REROLLS``,
+  ``REFILL_ABOVE``); ``actions.py`` — the actions; ``steps.py`` — the typed turn steps
+  (``Keeping``, ``Rerolling(kept, keep_mult)``, ``Housing(then)`` ...; ``state.phase``
+  is the step's short name) and ``FenceJob``.
+* ``odds.py`` — exact odds for lessons; ``reroll.py`` — the re-roll solver and the
+  one-dice-phase game ``RerollGame`` (re-exported by ``odds``).
+* ``policies.py`` — the named players (``greedy``, ``no_reroll``; the old module name
+  ``strategies`` still works); ``render.py`` — text/HTML pictures (found by the core by
+  name); ``worlds.py`` — ``state.unseen(p)`` and ``state.sample_world(p, rng)``.
+* ``benchmarks/horse_dice.py`` — the exact dice beside icepool (``make bench``).
 
 >>> import kingdoms
 >>> g = kingdoms.game("horse", players=2)

@@ -93,11 +93,15 @@ class RollDice(_HorseAction):
 
 @dataclass(frozen=True)
 class KeepDice(_HorseAction):
-    """Keep these dice and re-roll the others (keeping all four = stop rolling)."""
+    """Keep these dice and re-roll the others (keeping all four = stop rolling).
+    ``keep_mult`` is None where no pink die is in play (``reroll.RerollGame`` without
+    it); the game itself always says True or False."""
     kept: tuple
-    keep_mult: bool
+    keep_mult: bool | None
 
     def _text(self):
+        if self.keep_mult is None:
+            return f"keep {', '.join(self.kept) or 'nothing'}"
         return f"keep {', '.join(self.kept) or 'no King die'}" + (
             " and the pink die" if self.keep_mult else ", re-roll the pink die")
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Mapping
 
+from kingdoms.core.cache import BoundedDict
 from kingdoms.core.data import GameData, check_range, load_data
 
 from . import pasture
@@ -68,6 +69,21 @@ class Card:
             parts.append(f"trade {self.rate[1]} {self.rate[0]} for 1 of the next species")
         sym = "⚡ lightning" if self.kind == "lightning" else "∞ infinity"
         return f"{self.name} ({sym}): " + "; ".join(parts)
+
+
+def sheep_values(comp: "Components") -> dict:
+    """The worth of each species in sheep at the trade rates (1, 2, 6, 24)."""
+    out, v = {"sheep": 1}, 1
+    for i, r in enumerate(comp.trade_rates):
+        v *= r
+        out[SPECIES[i + 1]] = v
+    return out
+
+
+def sheep_value(herd: tuple, comp: "Components") -> int:
+    """The herd's worth in sheep (trading keeps it constant)."""
+    vals = sheep_values(comp)
+    return sum(n * vals[s] for s, n in zip(SPECIES, herd))
 
 
 def herd_text(herd) -> str:
@@ -220,6 +236,29 @@ class Components:
         # copies (pickle, deepcopy) come back as the interned bundle of this content
         return (_intern, (self.key, tuple(getattr(self, f.name) for f in fields(self))))
 
+    @classmethod
+    def from_data(cls, data: GameData, easy: bool = False) -> "Components":
+        """Check every value (type and range) and build the components.  A value out
+        of range raises ``DataError`` naming the key and the allowed range."""
+        supply = _read_supply(data)
+        rates = _read_rates(data)
+        goal = _read_goal(data, easy)
+        rows, cols, per_field, fpp = _read_pasture(data, goal, easy)
+        king_faces, king_count, mult_faces = _read_dice(data)
+        seats = _read_seats(data)
+        layout, extra = _read_layout(data, seats, fpp)
+        moritz = _read_moritz_start(data, seats, supply, goal)
+        hand = _ranged(data, "setup.hand", "hand")
+        cards, deck = _read_cards(data, hand)
+        return cls(
+            species=SPECIES, supply=supply, trade_rates=rates, goal=goal,
+            rows=rows, cols=cols, per_field=per_field, fences_per_player=fpp,
+            king_faces=king_faces, king_count=king_count, mult_faces=mult_faces,
+            seats=seats, layout=layout, extra_fence=extra, moritz_start=moritz,
+            moritz_rolls=_ranged(data, "moritz.rolls", "moritz_rolls"),
+            moritz_keep=_ranged(data, "moritz.keep", "moritz_keep"),
+            hand=hand, cards=cards, deck_size=deck, key=content_key(data, easy))
+
     def king_face(self, name: str) -> Face:
         for f in self.king_faces:
             if f.name == name:
@@ -249,82 +288,112 @@ def _intern(key: str, values: tuple) -> Components:
 
 
 def parse(data: GameData, easy: bool = False) -> Components:
-    """Check every value (type and range) and build the components.  A value out of
-    range raises ``DataError`` naming the key and the allowed range."""
-    get = data.get
-    species = get("species", list)
-    if tuple(species) != SPECIES:
+    """``Components.from_data(data, easy)`` (the name older code calls)."""
+    return Components.from_data(data, easy)
+
+
+# ---- Components.from_data, one part of the box at a time (in the file's order, so a
+# file with several bad values names the same key first as before)
+
+def _ranged(data: GameData, key: str, limit: str, *default):
+    """The int at ``key``, checked against ``LIMITS[limit]``."""
+    lo, hi = _limit(limit)
+    return data.get(key, int, *default, min=lo, max=hi)
+
+
+def _read_supply(data: GameData) -> tuple:
+    """The species (in the engine's order) and the supply of each."""
+    if tuple(data.get("species", list)) != SPECIES:
         raise data.error("species", f"should be {list(SPECIES)} (the engine's order)")
-    supply = tuple(get(f"supply.counts.{s}", int, min=_limit("supply")[0],
-                       max=_limit("supply")[1]) for s in SPECIES)
-    steps = get("trade.steps", list)
-    if len(steps) != 3:
+    return tuple(_ranged(data, f"supply.counts.{s}", "supply") for s in SPECIES)
+
+
+def _read_rates(data: GameData) -> tuple:
+    """The 3 upward trade steps' rates (sheep -> pig -> cattle -> horse)."""
+    if len(data.get("trade.steps", list)) != 3:
         raise data.error("trade.steps", "should list the 3 upward steps")
     rates = []
     for i in range(3):
-        give, get_ = get(f"trade.steps.{i}.give", str), get(f"trade.steps.{i}.get", str)
-        if (give, get_) != (SPECIES[i], SPECIES[i + 1]):
+        give, get = data.get(f"trade.steps.{i}.give", str), data.get(f"trade.steps.{i}.get", str)
+        if (give, get) != (SPECIES[i], SPECIES[i + 1]):
             raise data.error(f"trade.steps.{i}", f"should trade {SPECIES[i]} -> {SPECIES[i+1]}")
-        rates.append(get(f"trade.steps.{i}.rate", int, min=_limit("rate")[0],
-                         max=_limit("rate")[1]))
-    lo, hi = _limit("goal")
-    goal = get("goal.easy" if easy else "goal.standard", int, min=lo, max=hi)
-    # the other variant's goal is checked too (one file serves both)
-    get("goal.standard" if easy else "goal.easy", int, min=lo, max=hi)
-    rows, cols = get("pasture.rows", int), get("pasture.cols", int)
+        rates.append(_ranged(data, f"trade.steps.{i}.rate", "rate"))
+    return tuple(rates)
+
+
+def _read_goal(data: GameData, easy: bool) -> int:
+    """The goal of the variant played (the other variant's goal is checked too: one
+    file serves both)."""
+    goal = _ranged(data, "goal.easy" if easy else "goal.standard", "goal")
+    _ranged(data, "goal.standard" if easy else "goal.easy", "goal")
+    return goal
+
+
+def _read_pasture(data: GameData, goal: int, easy: bool) -> tuple:
+    """``(rows, cols, per_field, fences_per_player)``; the goal must fit a pasture."""
+    rows, cols = data.get("pasture.rows", int), data.get("pasture.cols", int)
     if (rows, cols) != (3, 4):
         raise data.error("pasture.rows", "this engine draws 3x4 pastures only (3 rows, 4 cols)")
-    per_field = get("pasture.per_field", int, min=_limit("per_field")[0],
-                    max=_limit("per_field")[1])
+    per_field = _ranged(data, "pasture.per_field", "per_field")
     if 4 * goal > rows * cols * per_field:
         raise data.error("goal.easy" if easy else "goal.standard",
                          f"asks for {4 * goal} animals, more than a pasture holds "
                          f"({rows * cols} fields x {per_field})")
-    fpp = get("pasture.fences_per_player", int, min=_limit("fences_per_player")[0],
-              max=_limit("fences_per_player")[1])
-    king = get("king_die.faces", list)
+    return rows, cols, per_field, _ranged(data, "pasture.fences_per_player", "fences_per_player")
+
+
+def _read_dice(data: GameData) -> tuple:
+    """``(King faces, King dice, pink faces)``."""
+    king = data.get("king_die.faces", list)
     check_range(data, "king_die.faces (number of faces)", len(king), *_limit("faces"))
-    kfaces = tuple(parse_face(t, f"king_die.faces.{i}", data) for i, t in enumerate(king))
-    king_count = get("king_die.count", int, min=_limit("king_count")[0],
-                     max=_limit("king_count")[1])
-    mult = get("multiplication_die.faces", list)
+    faces = tuple(parse_face(t, f"king_die.faces.{i}", data) for i, t in enumerate(king))
+    king_count = _ranged(data, "king_die.count", "king_count")
+    mult = data.get("multiplication_die.faces", list)
     check_range(data, "multiplication_die.faces (number of faces)", len(mult),
                 *_limit("faces"))
     for i, m in enumerate(mult):
         if m not in SPECIES:
             raise data.error(f"multiplication_die.faces.{i}",
                              f"should be a species ({', '.join(SPECIES)}), not {m!r}")
-    get("multiplication_die.count", int, min=1, max=1)
-    seat_list = get("setup.seats", list)
-    if len(seat_list) != 4:
+    data.get("multiplication_die.count", int, min=1, max=1)
+    return faces, king_count, tuple(mult)
+
+
+def _read_seats(data: GameData) -> tuple:
+    """Each of the 4 seats' ``(fences, starting herd)``."""
+    if len(data.get("setup.seats", list)) != 4:
         raise data.error("setup.seats", "should give 4 seats")
     seats = []
     for i in range(4):
         key = f"setup.seats.{i}"
-        entry = get(key, dict)
-        for k in entry:
+        for k in data.get(key, dict):
             if k != "fences" and k not in SPECIES and not k.endswith(("_source", "_assumed")):
                 raise data.error(f"{key}.{k}", "is not 'fences' or a species")
-        f = get(f"{key}.fences", int, min=_limit("seat_fences")[0], max=_limit("seat_fences")[1])
-        herd = tuple(get(f"{key}.{s}", int, 0, min=_limit("herd")[0], max=_limit("herd")[1])
-                     for s in SPECIES)
+        f = _ranged(data, f"{key}.fences", "seat_fences")
+        herd = tuple(_ranged(data, f"{key}.{s}", "herd", 0) for s in SPECIES)
         seats.append((f, herd))
+    return tuple(seats)
 
-    def mask(key):
-        v = get(key, (list, str))
-        names = [v] if isinstance(v, str) else list(v)
-        check_range(data, f"{key} (number of borders)", len(names), *_limit("borders"))
-        m = 0
-        for j, e in enumerate(names):
-            if not isinstance(e, str):
-                raise data.error(f"{key}.{j}", f"should be a border name like 'H00', not {e!r}")
-            try:
-                m |= 1 << edge_index(e)
-            except ValueError as err:
-                raise data.error(f"{key}.{j}", str(err)) from None
-        return m
 
-    layout, extra = mask("setup.layout"), mask("setup.extra_fence")
+def _border_mask(data: GameData, key: str) -> int:
+    """The borders named at ``key`` (a name or a list of names) as a bitmask."""
+    v = data.get(key, (list, str))
+    names = [v] if isinstance(v, str) else list(v)
+    check_range(data, f"{key} (number of borders)", len(names), *_limit("borders"))
+    m = 0
+    for j, e in enumerate(names):
+        if not isinstance(e, str):
+            raise data.error(f"{key}.{j}", f"should be a border name like 'H00', not {e!r}")
+        try:
+            m |= 1 << edge_index(e)
+        except ValueError as err:
+            raise data.error(f"{key}.{j}", str(err)) from None
+    return m
+
+
+def _read_layout(data: GameData, seats: tuple, fpp: int) -> tuple:
+    """``(layout, extra fence)`` bitmasks, agreeing with each seat's fences."""
+    layout, extra = _border_mask(data, "setup.layout"), _border_mask(data, "setup.extra_fence")
     if layout & extra:
         raise data.error("setup.extra_fence", "is a border that setup.layout already fences")
     nl, ne = pasture.popcount(layout), pasture.popcount(extra)
@@ -335,7 +404,12 @@ def parse(data: GameData, easy: bool = False) -> Components:
         if f > fpp:
             raise data.error(f"setup.seats.{i}.fences",
                              f"should be at most pasture.fences_per_player = {fpp}")
-    moritz = _herd(get("setup.solo_moritz", dict), "setup.solo_moritz", data, "herd")
+    return layout, extra
+
+
+def _read_moritz_start(data: GameData, seats: tuple, supply: tuple, goal: int) -> tuple:
+    """Moritz's starting herd; the supply must hold every start and the goal."""
+    moritz = _herd(data.get("setup.solo_moritz", dict), "setup.solo_moritz", data, "herd")
     for i in range(4):
         need = [sum(seats[j][1][i] for j in range(4)),
                 seats[0][1][i] + moritz[i]]
@@ -345,61 +419,56 @@ def parse(data: GameData, easy: bool = False) -> Components:
         if supply[i] < goal:
             raise data.error(f"supply.counts.{SPECIES[i]}",
                              f"should be at least the goal ({goal}): else nobody can win")
-    hand = get("setup.hand", int, min=_limit("hand")[0], max=_limit("hand")[1])
-    card_list = get("cards.list", list)
+    return moritz
+
+
+def _read_card(data: GameData, i: int, cards: list) -> Card:
+    """The farm card ``cards.list.i`` (``cards``: those read before it)."""
+    key = f"cards.list.{i}"
+    data.get(key, dict)
+    name = data.get(key + ".name", str)
+    if not name.strip() or len(name) > 60:
+        raise data.error(key + ".name", "should be a name of 1 to 60 characters")
+    if any(c.name == name for c in cards):
+        raise data.error(key + ".name", f"repeats the card name {name!r}")
+    kind = data.get(key + ".kind", str)
+    if kind not in ("lightning", "infinity"):
+        raise data.error(key + ".kind", "should be 'lightning' or 'infinity'")
+    rate = data.get(key + ".rate", dict, None)
+    if rate is not None:
+        g = data.get(key + ".rate.give", str)
+        if g not in SPECIES[:3]:
+            raise data.error(key + ".rate.give", "should be sheep, pig or cattle")
+        rate = (g, _ranged(data, key + ".rate.rate", "rate"))
+    mul = data.get(key + ".multiply", str, None)
+    bonus = data.get(key + ".multiply_bonus", str, None)
+    for k, v in (("multiply", mul), ("multiply_bonus", bonus)):
+        if v is not None and v not in SPECIES:
+            raise data.error(f"{key}.{k}", f"should be a species ({', '.join(SPECIES)})")
+    return Card(
+        name=name, kind=kind, copies=_ranged(data, key + ".copies", "copies"),
+        gain=_herd(data.get(key + ".gain", dict, {}), key + ".gain", data),
+        pay=_herd(data.get(key + ".pay", dict, {}), key + ".pay", data),
+        fences=_ranged(data, key + ".fences", "card_amount", 0), multiply=mul,
+        trade_all=data.get(key + ".trade_all", bool, False),
+        multiply_bonus=bonus, rate=rate)
+
+
+def _read_cards(data: GameData, hand: int) -> tuple:
+    """``(cards, deck size)``: the card types, their copies adding up to the deck."""
+    card_list = data.get("cards.list", list)
     check_range(data, "cards.list (number of card types)", len(card_list), *_limit("cards"))
-    cards = []
-    lo, hi = _limit("card_amount")
+    cards: list = []
     for i in range(len(card_list)):
-        key = f"cards.list.{i}"
-        get(key, dict)
-        name = get(key + ".name", str)
-        if not name.strip() or len(name) > 60:
-            raise data.error(key + ".name", "should be a name of 1 to 60 characters")
-        if any(c.name == name for c in cards):
-            raise data.error(key + ".name", f"repeats the card name {name!r}")
-        kind = get(key + ".kind", str)
-        if kind not in ("lightning", "infinity"):
-            raise data.error(key + ".kind", "should be 'lightning' or 'infinity'")
-        rate = get(key + ".rate", dict, None)
-        if rate is not None:
-            g = get(key + ".rate.give", str)
-            if g not in SPECIES[:3]:
-                raise data.error(key + ".rate.give", "should be sheep, pig or cattle")
-            rate = (g, get(key + ".rate.rate", int, min=_limit("rate")[0],
-                           max=_limit("rate")[1]))
-        mul = get(key + ".multiply", str, None)
-        bonus = get(key + ".multiply_bonus", str, None)
-        for k, v in (("multiply", mul), ("multiply_bonus", bonus)):
-            if v is not None and v not in SPECIES:
-                raise data.error(f"{key}.{k}", f"should be a species ({', '.join(SPECIES)})")
-        cards.append(Card(
-            name=name, kind=kind,
-            copies=get(key + ".copies", int, min=_limit("copies")[0], max=_limit("copies")[1]),
-            gain=_herd(get(key + ".gain", dict, {}), key + ".gain", data),
-            pay=_herd(get(key + ".pay", dict, {}), key + ".pay", data),
-            fences=get(key + ".fences", int, 0, min=lo, max=hi), multiply=mul,
-            trade_all=get(key + ".trade_all", bool, False),
-            multiply_bonus=bonus, rate=rate))
-    deck = get("cards.deck", int, min=_limit("deck")[0], max=_limit("deck")[1])
+        cards.append(_read_card(data, i, cards))
+    deck = _ranged(data, "cards.deck", "deck")
     if sum(c.copies for c in cards) != deck:
         raise data.error("cards.list", f"copies add up to {sum(c.copies for c in cards)}, "
                                        f"not cards.deck = {deck}")
     if deck < 4 * hand:
         raise data.error("cards.deck", f"should hold at least 4 hands of setup.hand = {hand} "
                                        f"cards ({4 * hand})")
-    moritz_rolls = get("moritz.rolls", int, min=_limit("moritz_rolls")[0],
-                       max=_limit("moritz_rolls")[1])
-    moritz_keep = get("moritz.keep", int, min=_limit("moritz_keep")[0],
-                      max=_limit("moritz_keep")[1])
-    return Components(
-        species=SPECIES, supply=supply, trade_rates=tuple(rates), goal=goal,
-        rows=rows, cols=cols, per_field=per_field, fences_per_player=fpp,
-        king_faces=kfaces, king_count=king_count,
-        mult_faces=tuple(mult), seats=tuple(seats), layout=layout, extra_fence=extra,
-        moritz_start=moritz, moritz_rolls=moritz_rolls, moritz_keep=moritz_keep,
-        hand=hand, cards=tuple(cards), deck_size=deck,
-        key=content_key(data, easy))
+    return tuple(cards), deck
 
 
 def content_key(data: GameData, easy: bool) -> str:
@@ -424,21 +493,31 @@ def components(path: str | None = None, easy: bool = False) -> Components:
     return components_of(game_data(path), easy)
 
 
+def game_components(game=None) -> Components:
+    """The components of ``game`` (a Horse game, or already ``Components``); None:
+    those of the packaged data file."""
+    if game is None:
+        return components()
+    if isinstance(game, Components):
+        return game
+    return game.comp
+
+
 def components_of(data: GameData, easy: bool = False) -> Components:
     """The components of already-loaded data (checked, interned by content)."""
     key = content_key(data, easy)
     comp = _INTERNED.get(key)
     if comp is None:
-        comp = parse(data, easy)
-        comp = _INTERNED.setdefault(key, comp)
-    _RECENT[key] = comp                 # keep the last few alive between games
-    while len(_RECENT) > 8:
-        _RECENT.pop(next(iter(_RECENT)))
+        comp = _INTERNED.setdefault(key, Components.from_data(data, easy))
+    _RECENT[key] = comp
     return comp
 
 
-_RECENT: dict = {}
+# Speed only: the last few bundles stay alive between games (``_INTERNED`` is weak).
+_RECENT = BoundedDict(8)
 
 
 def game_data(path: str | None = None) -> GameData:
-    return load_data("kingdoms.horse", path)
+    """The packaged ``data.toml`` (or the user's copy at ``path``) for ``components()``,
+    the lessons' shortcut; a game reads its data through ``Game.game_data()``."""
+    return load_data(__package__, path)

@@ -19,7 +19,7 @@ area).  ``fits`` decides that; ``assignment`` gives one such placement for drawi
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from kingdoms.core.cache import speed_cache
 
 __all__ = ["ROWS", "COLS", "EDGES", "edge_index", "edge_name", "areas", "capacities",
            "fits", "assignment", "field_edges", "popcount"]
@@ -98,7 +98,7 @@ def _neighbours(f: int) -> tuple:
 _NEIGHBOURS = tuple(_neighbours(f) for f in range(ROWS * COLS))
 
 
-@lru_cache(maxsize=1 << 16)
+@speed_cache(maxsize=1 << 16)
 def areas(fences: int) -> tuple:
     """The fenced areas of a fence bitmask: a sorted tuple of field bitmasks."""
     seen = 0
@@ -124,13 +124,13 @@ def areas(fences: int) -> tuple:
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=1 << 16)
+@speed_cache(maxsize=1 << 16)
 def capacities(fences: int, per_field: int = 2) -> tuple:
     """Capacities of the fenced areas, largest first."""
     return tuple(sorted((per_field * popcount(a) for a in areas(fences)), reverse=True))
 
 
-@lru_cache(maxsize=1 << 18)
+@speed_cache(maxsize=1 << 18)
 def _fits(caps: tuple, needs: tuple) -> bool:
     if not any(needs):
         return True
@@ -156,7 +156,7 @@ def fits(fences: int, herd: tuple, per_field: int = 2) -> bool:
 
 
 # The rules ask after every step of every player: one cache lookup (herd a tuple).
-fits_cached = lru_cache(maxsize=1 << 18)(fits)
+fits_cached = speed_cache(maxsize=1 << 18)(fits)
 
 
 def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:
@@ -187,7 +187,7 @@ def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:
     return result
 
 
-@lru_cache(maxsize=1 << 14)
+@speed_cache(maxsize=1 << 14)
 def placement(fences: int, herd: tuple, per_field: int = 2) -> dict:
     """{field: (species index, animals on it)} for drawing a legal herd (cached:
     do not modify the result)."""

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import html as _html
-from functools import lru_cache
 
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.protocol import HIDDEN
 
 from . import pasture
 from .components import SPECIES, herd_text
 from .pasture import COLS, ROWS, H, V
+from .steps import Effects, GameOver, Keeping, OthersChoose
 
 LETTER = {0: "s", 1: "p", 2: "c", 3: "h"}
 EMOJI = {0: "🐑", 1: "🐖", 2: "🐄", 3: "🐎"}
@@ -16,13 +17,7 @@ EMOJI = {0: "🐑", 1: "🐖", 2: "🐄", 3: "🐎"}
 EMOJI_WORDS = {"🐑": "sheep", "🐖": "pig", "🐄": "cattle", "🐎": "horse",
                "⚡": "lightning", "∞": "infinity"}
 SPECIES_WORD = dict(enumerate(SPECIES))
-PHASES = {"deal": "dealing farm cards", "start": "dice phase: play a card or roll",
-          "roll": "dice phase: roll", "keep": "dice phase: keep or re-roll",
-          "reroll": "dice phase: re-roll", "effects": "dice phase: carry out the dice",
-          "house": "end of the phase: unfenced animals run away",
-          "discard": "dice phase: discard cards?", "others": "dice phase: the others choose dice",
-          "trade": "trading phase", "final": "final trade (all species)", "moritz": "Moritz's turn",
-          "over": "game over"}
+
 
 
 def pasture_text(farm, per_field: int = 2) -> list:
@@ -30,7 +25,7 @@ def pasture_text(farm, per_field: int = 2) -> list:
     return list(_pasture_lines(farm.fences, farm.herd, per_field))
 
 
-@lru_cache(maxsize=1 << 14)
+@speed_cache(maxsize=1 << 14)
 def _pasture_lines(fences, herd, per_field) -> tuple:
     place = (pasture.placement(fences, herd, per_field)
              if pasture.fits(fences, herd, per_field) else {})
@@ -68,16 +63,16 @@ def _hand(farm) -> str:
 
 
 def short(state) -> str:
-    if state.phase == "over":
+    if isinstance(state.step, GameOver):
         if state.unfinished():
             return "over: cut by the round limit"
         w = state.winners()
         return "over: " + (",".join(_who(state, x) for x in w) or "no winner")
     who = state._who()
     dice = ""
-    if state.dice and state.phase in ("keep", "effects", "others"):
+    if state.dice and isinstance(state.step, (Keeping, Effects, OthersChoose)):
         dice = " " + "".join(_abbr(f) for f in state.dice[0]) + "|" + state.dice[1][:2]
-    return f"{who[:8]} {state.phase}{dice}"[:34]
+    return f"{who[:8]} {state.step.name}{dice}"[:34]
 
 
 def _abbr(face: str) -> str:
@@ -92,17 +87,18 @@ def _who(state, x) -> str:
 def text(state) -> str:
     g = state.game
     head = (f"My Kingdom for a Horse — round {state.round}, {g.player_name(state.active)}'s "
-            f"turn, {PHASES.get(state.phase, state.phase)}")
+            f"turn, {state.step.words}")
     lines = [head]
     if state.dice:
         lines.append(f"Dice: {', '.join(state.dice[0])}; the pink die shows {state.dice[1]}"
-                     + (f"  (re-rolls left {state.rerolls_left})" if state.phase == "keep" else ""))
-    if state.phase == "effects" and state.unused:
+                     + (f"  (re-rolls left {state.rerolls_left})" if isinstance(state.step, Keeping) else ""))
+    if isinstance(state.step, Effects) and state.unused:
         lines.append(f"Not yet carried out: {', '.join(state.unused)}")
-    if state.phase == "others":
+    if isinstance(state.step, OthersChoose):
         lines.append(f"Dice left for the others: {', '.join(state.available_dice())}")
     if state.fence_job:
-        p, k, placed, moved, lifted = state.fence_job
+        job = state.fence_job
+        p, k, placed, moved, lifted = job.player, job.received, job.placed, job.moved, job.lifted
         lines.append(f"{g.player_name(p)} builds fences: received {k}, placed {placed}, moved {moved}"
                      + (f", holding the fence from {pasture.edge_words(lifted)}" if lifted >= 0 else ""))
     lines.append(f"Supply: {herd_text(state.supply)}; farm deck {state.deck_count} cards")
@@ -124,9 +120,10 @@ def text(state) -> str:
                        for j, a in enumerate(pic)])
     for b in blocks:
         lines.extend(b)
-    if state.end_triggered and state.phase != "over":
+    over = isinstance(state.step, GameOver)
+    if state.end_triggered and not over:
         lines.append("The end is triggered: this turn is the last.")
-    if state.phase != "over":
+    if not over:
         lines.append(state.describe())
     elif state.unfinished():
         lines.append("Game over. " + state.unfinished())
@@ -240,7 +237,7 @@ def action_picture(state, actions):
     if not marks:
         return None
     g = state.game
-    player, farm = job[0], state.farms[job[0]]
+    player, farm = job.player, state.farms[job.player]
     name = g.player_name(player)
     slots = [lab for lab, k in marks.values() if k == "slot"]
     lifts = [lab for lab, k in marks.values() if k == "lift"]
@@ -253,8 +250,8 @@ def action_picture(state, actions):
     if lifts:
         legend.append(f"fence with a number in a square ({_span(lifts)}): "
                       "a placed fence that can be lifted to move it")
-    if moving and 0 <= job[4] < pasture.EDGES:
-        legend.append(f"the fence in hand was lifted {pasture.edge_words(job[4])}")
+    if moving and 0 <= job.lifted < pasture.EDGES:
+        legend.append(f"the fence in hand was lifted {pasture.edge_words(job.lifted)}")
     title = f"{name}'s pasture with the fence moves numbered: " + "; ".join(legend)
     svg = pasture_svg(farm, size=64, per_field=g.comp.per_field, marks=marks, title=title)
     items = "".join(f"<li>{_html.escape(t)}</li>" for t in legend)
@@ -285,6 +282,6 @@ def html(state) -> str:
     info.append("Supply: " + esc(herd_text(state.supply)))
     if state.moritz is not None:
         info.append("Moritz: " + esc(herd_text(state.moritz)))
-    info.append(esc(short(state) if state.phase == "over" else state.describe()))
+    info.append(esc(short(state) if isinstance(state.step, GameOver) else state.describe()))
     return (f"<div><b>{top}</b><br>{'<br>'.join(info)}"
             f"<table><tr>{''.join(cells)}</tr></table></div>")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError,
                                     IllegalAction, State, replace)
 
@@ -18,13 +18,24 @@ from . import pasture
 from .actions import (PLAYER_NAMES, DealCard, Discard, DrawCard, EndEffects, EndFences,
                       EndTrading, KeepDice, LiftFence, PlaceFence, PlayCard, PutFence, Roll,
                       RollDice, RunAway, TakeDie, Trade, UseCattle, UseDie, well_formed)
-from .components import SPECIES, Components, components_of, game_data
-from .odds import keep_options, roll_counts
+from .components import SPECIES, Components, components_of, sheep_value
+from .dice import (CATTLE_HALVES, HALF_CATTLE, MULTIPLY, die_names, keep_options, king_face,
+                   king_names, reroll, roll_counts)
+from .steps import (BEFORE_ROLL, DEALING, DISCARDING, EFFECTS, FINAL_TRADING, GAME_OVER,
+                    KEEPING, MORITZ_TURN, OTHERS_CHOOSE, ROLLING, TRADING, BeforeRoll, Dealing,
+                    Discarding, Effects, FenceJob, FinalTrading, GameOver, Housing, Keeping,
+                    MoritzTurn, OthersChoose, Rerolling, Rolling, Step, Trading)
 
 __all__ = ["Horse", "HorseState", "Farm"]
 
 
 SHEEP, PIG, CATTLE, HORSE = range(4)
+# "You may RE-ROLL any dice up to 2 times" (rulebook, the dice phase).
+REROLLS = 2
+# An empty supply: "All players who have MORE THAN 3 ANIMALS of this species must
+# immediately let 1 animal of this species run away" (rulebook, "Oh no, the animal
+# supply is empty!").
+REFILL_ABOVE = 3
 
 
 # ============================================================== the game
@@ -86,21 +97,27 @@ class Horse(Game):
             if not isinstance(self.data, (str, os.PathLike)):
                 raise GameOptionError(f"data must be the path of a data file, not {self.data!r}")
             object.__setattr__(self, "data", os.fspath(self.data))
-        gd = game_data(self.data)
-        object.__setattr__(self, "_data", gd)      # what game_data() shows = what is played
-        object.__setattr__(self, "comp", components_of(gd, self.easy))
+        # the data file read once (Game.game_data): what game_data() shows = what is played
+        object.__setattr__(self, "comp", components_of(self.game_data(), self.easy))
+
+    @property
+    def components(self) -> Components:
+        """The parts in the box (``Components.from_data``; ``comp`` is the short name)."""
+        return self.comp
 
     def policies(self) -> dict:
-        """``random`` plus the heuristics of ``kingdoms.horse.strategies``."""
-        from kingdoms.core.play import random_policy
-        from .strategies import greedy_policy, no_reroll_policy
-        return {"random": random_policy, "greedy": greedy_policy,
-                "no_reroll": no_reroll_policy}
+        """The core's players plus the heuristics of ``kingdoms.horse.policies``.
+        ``mcts`` here plays its rollouts with the game's own players (random Horse
+        games last ~1,000 steps and rarely end by the rules): 50 simulations a move."""
+        from kingdoms.core.search import mcts_policy
+        from .policies import greedy_policy, no_reroll_policy
+        return {**super().policies(), "greedy": greedy_policy, "no_reroll": no_reroll_policy,
+                "mcts": mcts_policy(50, rollout="default")}
 
     def default_policies(self) -> tuple:
         """``no_reroll_policy`` in every seat: cheap (no re-roll search), sensible, and
-        its games end by the rules (see ``strategies``)."""
-        from .strategies import no_reroll_policy
+        its games end by the rules (see ``policies``)."""
+        from .policies import no_reroll_policy
         return (no_reroll_policy,) * self.players
 
     @classmethod
@@ -130,7 +147,7 @@ class Horse(Game):
         c = self.comp
         faces = sorted({f.name for f in c.king_faces})
         mults = sorted(set(c.mult_faces), key=SPECIES.index)
-        dice = tuple(faces) + tuple(f"multiply {m}" for m in mults)
+        dice = tuple(faces) + tuple(f"{MULTIPLY}{m}" for m in mults)
         names = tuple(card.name for card in c.cards)
         n = range(self.players)
         out = [Roll(k, m) for k in multisets(faces, c.king_count) for m in mults]
@@ -217,10 +234,10 @@ class Horse(Game):
             moritz = c.moritz_start
             supply = [a - b for a, b in zip(supply, moritz)]
         deck = tuple(card.copies for card in c.cards)
-        phase = "roll" if self.easy or not c.hand or not sum(deck) else "deal"
+        step = ROLLING if self.easy or not c.hand or not sum(deck) else DEALING
         return HorseState(self, farms=tuple(farms), supply=tuple(supply), deck=deck,
                           deck_count=sum(deck), discard=tuple(0 for _ in deck),
-                          phase=phase, moritz=moritz)
+                          step=step, moritz=moritz)
 
 
 @dataclass(frozen=True)
@@ -246,55 +263,60 @@ class HorseState(State):
     deck: tuple                    # copies left in the farm deck, per card type
     deck_count: int
     discard: tuple                 # copies in the discard pile, per card type
-    phase: str                     # deal start roll keep reroll effects discard others house
-                                   # trade final moritz over
+    step: Step                     # what the game waits for (``steps``)
     active: int = 0
     round: int = 1
     dice: tuple | None = None      # (king faces sorted, mult species)
-    rerolls_left: int = 2
-    pending_keep: tuple | None = None
+    rerolls_left: int = REROLLS
     unused: tuple = ()             # active player's dice not yet carried out
     taken: tuple = ()              # dice chosen by the others
     card_played: bool = False
     draws: tuple = ()              # players still to draw one card each, in order
-    fence_job: tuple | None = None   # (player, received, placed, moved, lifted edge or -1)
+    fence_job: FenceJob | None = None   # fences received and being placed (on top of step)
     seat: int = 0                  # offset from the active player (others / trading)
     traded: tuple = ()             # species given in this trading step
     chosen: bool = False           # the other player at ``seat`` has chosen a die
     end_triggered: bool = False
     moritz: tuple | None = None    # solo: Moritz's herd
     moritz_rolls: int = 0
-    then: str | None = None        # housing at a phase end: what comes next (trade turn over)
     cut: bool = False              # the max_rounds safeguard ended the game (not a rule)
 
     # ---------------------------------------------------------------- who moves
+    @property
+    def phase(self) -> str:
+        """The step's short name (``"keep"``, ``"trade"`` ...), for people and lessons."""
+        return self.step.name
+
     def actor(self) -> int | None:
-        """The player whose step it is (ignoring chance), by phase."""
+        """The player whose step it is (ignoring chance), by step."""
         if self.fence_job is not None:
-            return self.fence_job[0]
-        phase = self.phase
-        if phase in ("start", "keep", "effects", "discard"):
-            return self.active
-        if phase in ("others", "trade", "final", "house"):
-            return (self.active + self.seat) % self.game.players
+            return self.fence_job.player
+        match self.step:
+            case BeforeRoll() | Keeping() | Effects() | Discarding():
+                return self.active
+            case OthersChoose() | Trading() | FinalTrading() | Housing():
+                return (self.active + self.seat) % self.game.players
         return None
 
     def _current_player(self):
-        if self.phase == "over":
-            return TERMINAL
-        if self.draws or self.phase in ("deal", "roll", "reroll", "moritz"):
+        match self.step:
+            case GameOver():
+                return TERMINAL
+            case Dealing() | Rolling() | Rerolling() | MoritzTurn():
+                return CHANCE
+        if self.draws:
             return CHANCE
         return self.actor()
 
     def must_release(self) -> bool:
         """At the end of a phase the actor's herd does not fit their fenced areas:
         they let animals run away (their choice of species) until it does."""
-        return self.phase == "house" and self.fence_job is None
+        return isinstance(self.step, Housing) and self.fence_job is None
 
     def unfinished(self) -> str | None:
         """None when the game ended by the rules; at a game cut by the ``max_rounds``
         safeguard, a sentence saying so."""
-        if not self.cut or self.phase != "over":
+        if not self.cut or not isinstance(self.step, GameOver):
             return None
         return (f"The engine stopped this game after {self.game.max_rounds} rounds "
                 "(the max_rounds safeguard, not a rule): nobody had triggered the end, "
@@ -302,24 +324,26 @@ class HorseState(State):
 
     # ---------------------------------------------------------------- chance
     def _chance_outcomes(self):
-        if self.draws or self.phase == "deal":
+        step = self.step
+        if self.draws or isinstance(step, Dealing):
             player = self.draws[0] if self.draws else self._deal_target()
             deck = self.deck if self.deck_count else self.discard
-            dealing = self.phase == "deal" and not self.draws
+            dealing = isinstance(step, Dealing) and not self.draws
             return _card_outcomes(self.game.comp, player, dealing, deck)
-        if self.phase == "reroll":
-            return _reroll_outcomes(self.game.comp, self.dice, self.pending_keep)
+        if isinstance(step, Rerolling):
+            return _reroll_outcomes(self.game.comp, self.dice, step)
         return _roll_outcomes(self.game.comp)
 
     def _sample_chance(self, rng):
-        """Roll the dice directly (same probabilities as the listing, much faster
-        than walking 168 outcomes); card draws use the listing."""
-        if self.draws or self.phase == "deal":
+        """Speed only: roll the dice directly (same probabilities as the listing, much
+        faster than walking 168 outcomes); card draws use the listing."""
+        step = self.step
+        if self.draws or isinstance(step, Dealing):
             return super()._sample_chance(rng)
         comp = self.game.comp
-        names = _king_names(comp)
-        if self.phase == "reroll":
-            kept, keep_mult = self.pending_keep
+        names = king_names(comp)
+        if isinstance(step, Rerolling):
+            kept, keep_mult = step.kept, step.keep_mult
             king = tuple(sorted(kept + tuple([rng.choice(names)
                                               for _ in range(comp.king_count - len(kept))])))
             mult = self.dice[1] if keep_mult else rng.choice(comp.mult_faces)
@@ -341,25 +365,24 @@ class HorseState(State):
         farm = self.farms[me]
         if self.fence_job is not None:
             return self._fence_actions()
-        phase = self.phase
-        if phase == "house":
-            return _run_actions(farm.herd)
-        if phase == "start":
-            return self._playable(farm) + (_ROLL_DICE,)
-        if phase == "keep":
-            return _keep_actions(self.dice) + self._playable(farm)
-        if phase == "effects":
-            return _effects_actions(self.unused, self._playable(farm), farm.herd)
-        if self.phase == "discard":
-            return _discard_actions(farm.hand)
-        if self.phase == "others":
-            avail = self.available_dice()
-            return _take_actions(avail)
-        if self.phase in ("trade", "final"):
-            may_trade = not self.traded or self.trades_all(me)
-            return _trading_actions(farm.herd, self.rates(me) if may_trade else None,
-                                    self.traded)
-        raise AssertionError(f"no decisions in phase {self.phase}")
+        match self.step:
+            case Housing():
+                return _run_actions(farm.herd)
+            case BeforeRoll():
+                return self._playable(farm) + (_ROLL_DICE,)
+            case Keeping():
+                return _keep_actions(self.dice) + self._playable(farm)
+            case Effects():
+                return _effects_actions(self.unused, self._playable(farm), farm.herd)
+            case Discarding():
+                return _discard_actions(farm.hand)
+            case OthersChoose():
+                return _take_actions(self.available_dice())
+            case Trading() | FinalTrading():
+                may_trade = not self.traded or self.trades_all(me)
+                return _trading_actions(farm.herd, self.rates(me) if may_trade else None,
+                                        self.traded)
+        raise AssertionError(f"no decisions in the step {self.step.name}")
 
     def _playable(self, farm) -> tuple:
         """The farm cards the active player may play now (one per dice phase)."""
@@ -369,7 +392,7 @@ class HorseState(State):
 
     def available_dice(self) -> tuple:
         """The dice of the final result that no other player has chosen yet."""
-        left = list(_die_names(self.dice))
+        left = list(die_names(self.dice))
         for d in self.taken:
             left.remove(d)
         return tuple(left)
@@ -379,22 +402,22 @@ class HorseState(State):
         return _rates(self.game.comp, self.farms[player].tableau)
 
     def trades_all(self, player: int) -> bool:
-        if self.phase == "final":
+        if isinstance(self.step, FinalTrading):
             return True
         return _trades_all(self.game.comp, self.farms[player].tableau)
 
     def _fence_actions(self):
-        player, received, placed, moved, lifted = self.fence_job
-        fences = self.farms[player].fences
-        if lifted >= 0:
+        job = self.fence_job
+        fences = self.farms[job.player].fences
+        if job.lifted >= 0:
             return _put_actions(fences)
         supply = self.game.comp.fences_per_player - pasture.popcount(fences)
-        return _fence_job_actions(fences, placed < received and supply > 0, moved < received)
+        return _fence_job_actions(fences, job.placed < job.received and supply > 0,
+                                  job.moved < job.received)
 
     def _why_illegal(self, action):
         if self.fence_job is not None:
-            _, received, placed, moved, lifted = self.fence_job
-            if lifted >= 0:
+            if self.fence_job.lifted >= 0:
                 return "A lifted fence must be put on a free border first."
             if isinstance(action, PlaceFence):
                 return ("You may place at most as many new fences as you received, from "
@@ -402,13 +425,13 @@ class HorseState(State):
             if isinstance(action, LiftFence):
                 return "You may move at most as many placed fences as you received."
             return "Finish placing or moving your fences first."
-        if self.phase == "house":
+        if isinstance(self.step, Housing):
             return ("At the end of a phase animals that are not completely fenced in run "
                     "away: let animals run away until your herd fits your fenced areas.")
         if isinstance(action, PlayCard):
             if self.card_played:
                 return "You may play at most 1 farm card in your dice phase."
-            if self.phase not in ("start", "keep", "effects"):
+            if not isinstance(self.step, (BeforeRoll, Keeping, Effects)):
                 return "You play a farm card only in your own dice phase."
             return "You can play only a card in your hand whose cost you can pay."
         if isinstance(action, RollDice):
@@ -434,7 +457,7 @@ class HorseState(State):
         if isinstance(action, (PlaceFence, LiftFence, PutFence, EndFences)):
             return "Fences are placed or moved only right after you receive fences."
         if isinstance(action, (EndEffects, EndTrading)):
-            return f"It is the {self.phase} step now."
+            return f"It is the {self.step.name} step now."
         return None
 
     # ---------------------------------------------------------------- transitions
@@ -457,7 +480,7 @@ class HorseState(State):
         while True:
             if s.draws and s.deck_count == 0 and not any(s.discard):
                 s = replace(s, draws=())           # no card left anywhere to draw
-            if not s.end_triggered and s.phase not in ("final", "over"):
+            if not s.end_triggered and not isinstance(s.step, (FinalTrading, GameOver)):
                 # "As soon as you have at least 2 horses, 2 cattle, 2 pigs and 2 sheep":
                 # a set that does not fit the fences (and so must run away at the
                 # phase end) does not count until it is housed
@@ -467,46 +490,47 @@ class HorseState(State):
                         break
             if s.fence_job is not None:
                 return s
-            phase = s.phase
-            if phase == "start":
-                if not s._playable(s.farms[s.active]):
-                    s = replace(s, phase="roll")   # nothing to play: roll right away
-                return s
-            if phase == "house":
-                if not s.farms[s.actor()].fits(per_field):
+            match s.step:
+                case BeforeRoll():
+                    if not s._playable(s.farms[s.active]):
+                        s = replace(s, step=ROLLING)   # nothing to play: roll right away
                     return s
-                s = s._house_from(s.seat + 1)
-                continue
-            if phase == "others" and s.chosen:
-                s = replace(s, seat=s.seat + 1, chosen=False)._after_other()
-                continue
-            if phase == "trade" and s.traded and not s.trades_all(s.actor()):
-                s = replace(s, seat=s.seat + 1, traded=())._after_trader()
-                continue
+                case Housing():
+                    if not s.farms[s.actor()].fits(per_field):
+                        return s
+                    s = s._house_from(s.seat + 1, s.step.then)
+                    continue
+                case OthersChoose() if s.chosen:
+                    s = replace(s, seat=s.seat + 1, chosen=False)._after_other()
+                    continue
+                case Trading() if s.traded and not s.trades_all(s.actor()):
+                    s = replace(s, seat=s.seat + 1, traded=())._after_trader()
+                    continue
             return s
 
-    def _phase_end(self, then: str):
+    def _phase_end(self, then: Step | None):
         """The end of a phase: "animals that are not completely fenced in run away
         automatically" — each player whose herd does not fit (from the active player,
-        clockwise) lets animals run away until it does; then ``then`` follows."""
-        return replace(self, then=then)._house_from(0)
+        clockwise) lets animals run away until it does; then the step ``then`` follows
+        (``None``: the turn ends)."""
+        return self._house_from(0, then)
 
-    def _house_from(self, k: int):
+    def _house_from(self, k: int, then: Step | None):
+        """House the herds from seat ``k`` on, then go on to ``then``."""
         n = self.game.players
         per_field = self.game.comp.per_field
         for seat in range(k, n):
             if not self.farms[(self.active + seat) % n].fits(per_field):
-                return replace(self, phase="house", seat=seat)
-        then = self.then
-        s = replace(self, then=None, seat=0)
-        if then == "trade":
-            return replace(s, phase="trade", traded=())
-        if then == "over":
-            return replace(s, phase="over")
-        return s._end_turn()
+                return replace(self, step=Housing(then), seat=seat)
+        match then:
+            case Trading():
+                return replace(self, step=TRADING, seat=0, traded=())
+            case GameOver():
+                return replace(self, step=GAME_OVER, seat=0)
+        return self._end_turn()                         # a new turn: seat 0 again
 
     def _roll_dice(self, a: RollDice):
-        return replace(self, phase="roll")
+        return replace(self, step=ROLLING)
 
     def _run_away(self, a: RunAway):
         me = self.actor()
@@ -516,7 +540,7 @@ class HorseState(State):
     def _keep(self, a: KeepDice):
         if len(a.kept) == len(self.dice[0]) and a.keep_mult:
             return self._to_effects()
-        return replace(self, phase="reroll", pending_keep=(a.kept, a.keep_mult))
+        return replace(self, step=Rerolling(a.kept, a.keep_mult))
 
     def _use_die(self, a: UseDie):
         unused = list(self.unused)
@@ -525,12 +549,12 @@ class HorseState(State):
         return s._die_effect(self.active, a.die)
 
     def _use_cattle(self, a: UseCattle):
-        s = replace(self, unused=tuple(d for d in self.unused if d != "half cattle"))
+        s = replace(self, unused=tuple(d for d in self.unused if d != HALF_CATTLE))
         return s._receive(self.active, CATTLE, 1)
 
     def _end_effects(self, a: EndEffects):
         if not self.card_played and not self.game.easy and self.farms[self.active].hand:
-            return replace(self, phase="discard", unused=())
+            return replace(self, step=DISCARDING, unused=())
         return self._to_others()
 
     def _discard(self, a: Discard):
@@ -556,8 +580,16 @@ class HorseState(State):
     def _trade_up(self, a: Trade):
         me = self.actor()
         i = SPECIES.index(a.give)
-        s = self._set_herd(me, _add(self.farms[me].herd, i, -a.pay), supply_delta=(i, a.pay),
-                           traded=self.traded + (a.give,))
+        farm = self.farms[me]
+        traded = self.traded + (a.give,)
+        if self.supply[i + 1] >= a.count:
+            # speed only: the usual case (the supply holds the new animals) in one copy;
+            # the same as paying and then receiving below
+            herd = _add(_add(farm.herd, i, -a.pay), i + 1, a.count)
+            supply = _add(_add(self.supply, i, a.pay), i + 1, -a.count)
+            return self._set_farm(me, replace(farm, herd=herd), supply=supply, traded=traded)
+        s = self._set_herd(me, _add(farm.herd, i, -a.pay), supply_delta=(i, a.pay),
+                           traded=traded)
         return s._receive(me, i + 1, a.count)
 
     def _end_trading(self, a: EndTrading):
@@ -565,26 +597,27 @@ class HorseState(State):
 
     # ---- dice
     def _rolled(self, a: Roll):
-        if self.phase == "moritz":
-            return self._moritz_roll(a)
-        if self.phase == "reroll":
-            left = self.rerolls_left - 1
-        else:
-            left = 2
+        match self.step:
+            case MoritzTurn():
+                return self._moritz_roll(a)
+            case Rerolling():
+                left = self.rerolls_left - 1
+            case _:
+                left = REROLLS
         dice = (a.king, a.mult)
         if left == 0:                       # no re-roll left: carry out the dice
-            return replace(self, dice=dice, rerolls_left=left, pending_keep=None,
-                           phase="effects", unused=_die_names(dice))
-        return replace(self, dice=dice, rerolls_left=left, pending_keep=None, phase="keep")
+            return replace(self, dice=dice, rerolls_left=left, step=EFFECTS,
+                           unused=die_names(dice))
+        return replace(self, dice=dice, rerolls_left=left, step=KEEPING)
 
     def _to_effects(self):
-        return replace(self, phase="effects", unused=_die_names(self.dice))
+        return replace(self, step=EFFECTS, unused=die_names(self.dice))
 
     def _die_effect(self, player: int, die: str):
         comp = self.game.comp
-        if die.startswith("multiply "):
-            return self._multiply(player, SPECIES.index(die[len("multiply "):]))
-        face = _king_face(comp, die)
+        if die.startswith(MULTIPLY):
+            return self._multiply(player, SPECIES.index(die[len(MULTIPLY):]))
+        face = king_face(comp, die)
         s = self
         for i, n in enumerate(face.animals):
             if n:
@@ -634,20 +667,21 @@ class HorseState(State):
 
     # ---- fences
     def _start_fences(self, player, k):
-        return replace(self, fence_job=(player, k, 0, 0, -1))
+        return replace(self, fence_job=FenceJob(player, k))
 
     def _fence_step(self, a):
-        player, received, placed, moved, lifted = self.fence_job
+        job = self.fence_job
+        player = job.player
         farm = self.farms[player]
         if isinstance(a, PlaceFence):
             return self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge),
-                                  fence_job=(player, received, placed + 1, moved, -1))
+                                  fence_job=replace(job, placed=job.placed + 1, lifted=-1))
         if isinstance(a, LiftFence):
             return self._set_farm(player, replace(farm, fences=farm.fences & ~(1 << a.edge)),
-                                  fence_job=(player, received, placed, moved + 1, a.edge))
+                                  fence_job=replace(job, moved=job.moved + 1, lifted=a.edge))
         if isinstance(a, PutFence):
             return self._set_farm(player, replace(farm, fences=farm.fences | 1 << a.edge),
-                                  fence_job=(player, received, placed, moved, -1))
+                                  fence_job=replace(job, lifted=-1))
         return replace(self, fence_job=None)            # EndFences
 
     # ---- farm cards
@@ -694,17 +728,17 @@ class HorseState(State):
                                   deck_count=count - 1, draws=draws)
         s = self._set_farm(a.player, farm, deck=deck, discard=discard, deck_count=count - 1)
         if s._deal_target() >= self.game.players:
-            return replace(s, phase="start")
+            return replace(s, step=BEFORE_ROLL)
         return s
 
     # ---- the others, trading, end of turn
     def _to_others(self):
-        s = replace(self, phase="others", seat=1, unused=())
+        s = replace(self, step=OTHERS_CHOOSE, seat=1, unused=())
         return s._after_other()
 
     def _after_other(self):
         if self.game.solo or self.seat >= self.game.players:
-            return self._phase_end("trade")          # the end of the dice phase
+            return self._phase_end(TRADING)          # the end of the dice phase
         return self
 
     def _after_trader(self):
@@ -712,24 +746,24 @@ class HorseState(State):
         n = 1 if g.solo else g.players
         if self.seat < n:
             return self
-        return self._phase_end("over" if self.phase == "final" else "turn")
+        return self._phase_end(GAME_OVER if isinstance(self.step, FinalTrading) else None)
 
     def _end_turn(self):
         g = self.game
         if self.end_triggered:
-            return self._new_turn(phase="final")
+            return self._new_turn(step=FINAL_TRADING)
         if g.solo:
-            return self._new_turn(phase="moritz", moritz_rolls=0)
+            return self._new_turn(step=MORITZ_TURN, moritz_rolls=0)
         nxt = (self.active + 1) % g.players
         rnd = self.round + (1 if nxt == 0 else 0)
         if g.max_rounds is not None and rnd > g.max_rounds:
-            return self._new_turn(phase="final", round=rnd, cut=True)
-        return self._new_turn(active=nxt, round=rnd, phase="start")
+            return self._new_turn(step=FINAL_TRADING, round=rnd, cut=True)
+        return self._new_turn(active=nxt, round=rnd, step=BEFORE_ROLL)
 
     def _new_turn(self, **changes):
         """The turn's dice, choices and trades are cleared (and ``changes`` made)."""
         return replace(self, dice=None, taken=(), unused=(), card_played=False, seat=0,
-                       traded=(), rerolls_left=2, pending_keep=None, **changes)
+                       traded=(), rerolls_left=REROLLS, **changes)
 
     # ---- Moritz (solo)
     def _moritz_roll(self, a: Roll):
@@ -747,9 +781,9 @@ class HorseState(State):
                     triggered = True
 
         for f in a.king:
-            for i, k in enumerate(_king_face(comp, f).animals):
+            for i, k in enumerate(king_face(comp, f).animals):
                 receive(i, k)
-        if sum(_king_face(comp, f).half for f in a.king) >= 2:
+        if sum(king_face(comp, f).half for f in a.king) >= CATTLE_HALVES:
             receive(CATTLE, 1)
         sp = SPECIES.index(a.mult)
         receive(sp, moritz[sp] // 2)
@@ -769,11 +803,11 @@ class HorseState(State):
         s = replace(self, farms=tuple(farms), supply=tuple(supply), moritz=tuple(moritz),
                     end_triggered=triggered, moritz_rolls=0)
         if s.end_triggered:                 # the game ends: final trade for you
-            return replace(s, phase="final", seat=0, traded=())
+            return replace(s, step=FINAL_TRADING, seat=0, traded=())
         rnd = s.round + 1
         if self.game.max_rounds is not None and rnd > self.game.max_rounds:
-            return replace(s, phase="final", seat=0, traded=(), round=rnd, cut=True)
-        return replace(s, phase="start", round=rnd, active=0)
+            return replace(s, step=FINAL_TRADING, seat=0, traded=(), round=rnd, cut=True)
+        return replace(s, step=BEFORE_ROLL, round=rnd, active=0)
 
     # ---------------------------------------------------------------- the end
     def contenders(self) -> list:
@@ -810,16 +844,12 @@ class HorseState(State):
 
     def herd_values(self) -> tuple:
         """Each player's herd in sheep-value (sheep 1, pig 2, cattle 6, horse 24)."""
-        from .odds import sheep_value
         return tuple(sheep_value(f.herd, self.game.comp) for f in self.farms)
 
     # ---------------------------------------------------------------- views and text
     def view(self, player: int):
-        """What ``player`` sees: the other hands and the deck order are hidden."""
-        n = self.game.players
-        if type(player) is not int or not 0 <= player < n:
-            names = ", ".join(f"{i} ({self.game.player_name(i)})" for i in range(n))
-            raise ValueError(f"view(player): player must be one of {names}")
+        """What ``player`` sees: the other hands and the deck order are hidden.  (The
+        core checks ``player`` first: ``State._check_player``.)"""
         farms = tuple(f if i == player or not f.hand else _hidden_hand(f)
                       for i, f in enumerate(self.farms))
         seen = replace(self, farms=farms, deck=_hidden_deck(len(self.deck)))
@@ -832,44 +862,42 @@ class HorseState(State):
         from .worlds import sample_world
         return sample_world(self, player, rng)
 
+    def unseen(self, player: int):
+        """The farm cards ``player`` has not seen, counted (``worlds.unseen``)."""
+        from .worlds import unseen
+        return unseen(self, player)
+
     def describe(self) -> str:
         """A short line: what chance does now, whose turn, or the result."""
         if self.current_player() != CHANCE:
             return super().describe()
         g = self.game
-        if self.draws or self.phase == "deal":
+        dealing = isinstance(self.step, Dealing)
+        if self.draws or dealing:
             who = self.draws[0] if self.draws else self._deal_target()
-            return (f"Dealing a farm card to {g.player_name(who)}" if self.phase == "deal"
+            return (f"Dealing a farm card to {g.player_name(who)}" if dealing
                     and not self.draws else f"{g.player_name(who)} draws a farm card")
-        if self.phase == "moritz":
-            return "Moritz rolls"
+        match self.step:
+            case MoritzTurn():
+                return "Moritz rolls"
+            case Rerolling():
+                return f"{g.player_name(self.active)} re-rolls the dice not kept"
         dice = f"the {g.comp.king_count} King dice and the pink die"
-        if self.phase == "reroll":
-            return f"{g.player_name(self.active)} re-rolls the dice not kept"
         return f"Rolling {dice} for {g.player_name(self.active)}"
-
-    def short(self) -> str:
-        from .render import short
-        return short(self)
-
-    def __str__(self):
-        from .render import text
-        return text(self)
-
-    def _repr_html_(self):
-        from .render import html
-        return html(self)
-
-    def action_picture(self, actions):
-        from .render import action_picture
-        return action_picture(self, actions)
 
 
 def _hidden_hand(farm):
-    return replace(farm, hand=(HIDDEN,) * len(farm.hand))
+    """``farm`` as the other players see it: the cards in hand face down."""
+    return _hidden_farm(farm.herd, farm.fences, len(farm.hand), farm.tableau)
 
 
-@lru_cache(maxsize=64)
+@speed_cache(maxsize=1 << 12)
+def _hidden_farm(herd, fences, cards, tableau):
+    # speed only; keyed by what everyone sees (never by the cards in the hand)
+    return Farm(herd=herd, fences=fences, hand=_hidden_deck(cards), tableau=tableau)
+
+
+@speed_cache(maxsize=64)
 def _hidden_deck(n):
     return (HIDDEN,) * n
 
@@ -925,11 +953,11 @@ def _take_from_supply(farms: list, supply: list, moritz: list | None, player: in
     while owed > supply[sp]:
         losers = False
         for i, f in enumerate(farms):
-            if f.herd[sp] > 3:
+            if f.herd[sp] > REFILL_ABOVE:
                 farms[i] = replace(f, herd=_add(f.herd, sp, -1))
                 supply[sp] += 1
                 losers = True
-        if moritz is not None and moritz[sp] > 3:
+        if moritz is not None and moritz[sp] > REFILL_ABOVE:
             moritz[sp] -= 1
             supply[sp] += 1
             losers = True
@@ -953,16 +981,13 @@ def _card_index(comp, name) -> int:
     raise KeyError(name)
 
 
-def _die_names(dice) -> tuple:
-    king, mult = dice
-    return tuple(king) + (f"multiply {mult}",)
-
-
 _RUN = tuple(RunAway(sp) for sp in SPECIES)
 _ROLL_DICE = RollDice()
 _END_TRADING = EndTrading()
 _END_EFFECTS = EndEffects()
 _USE_CATTLE = UseCattle()
+
+
 def _safe_text(a) -> str:
     """Text for any object offered as an action (never raises)."""
     try:
@@ -971,10 +996,12 @@ def _safe_text(a) -> str:
         return f"a {type(a).__name__} object"
 
 
-# The tables below are keyed by the components (compared by content, see
-# ``Components``) and bounded, so copies of games and states never make them grow.
+# Speed only (kingdoms.core.cache.speed_cache): the action tuples and chance tables
+# below are memoised.  They are keyed by the components (compared by content, see
+# ``Components``), herds, fences or dice -- never by a hand -- and bounded, so copies
+# of games and states never make them grow.
 
-@lru_cache(maxsize=16)
+@speed_cache(maxsize=16)
 def _card_table(comp):
     return {c.name: c for c in comp.cards}
 
@@ -983,7 +1010,7 @@ def _card(comp, name):
     return _card_table(comp)[name]
 
 
-@lru_cache(maxsize=1 << 14)
+@speed_cache(maxsize=1 << 14)
 def _run_actions(herd):
     """Let one animal of a species the player owns run away."""
     return tuple(_RUN[i] for i, n in enumerate(herd) if n)
@@ -995,16 +1022,16 @@ def _effects_actions(unused, playable, herd):
     return _dice_actions(unused) + playable + _run_actions(herd) + (_END_EFFECTS,)
 
 
-@lru_cache(maxsize=1 << 12)
+@speed_cache(maxsize=1 << 12)
 def _dice_actions(unused):
     acts = []
     seen = set()
     for d in unused:
-        if d in seen or d == "half cattle":
+        if d in seen or d == HALF_CATTLE:
             continue
         seen.add(d)
         acts.append(_use(d))
-    if unused.count("half cattle") >= 2:
+    if unused.count(HALF_CATTLE) >= CATTLE_HALVES:
         acts.append(_USE_CATTLE)
     return tuple(acts)
 
@@ -1026,7 +1053,7 @@ def _playable(comp, hand, herd):
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
+@speed_cache(maxsize=1 << 14)
 def _trading_actions(herd, rates, traded):
     """Trades one step up the chain of the species not yet given (``rates`` None:
     no more trades now), letting animals run away, or no (more) trades."""
@@ -1037,7 +1064,7 @@ def _trading_actions(herd, rates, traded):
     return trades + _run_actions(herd) + (_END_TRADING,)
 
 
-@lru_cache(maxsize=1024)
+@speed_cache(maxsize=1024)
 def _rates(comp, tableau):
     """Trade rates with the infinity cards in ``tableau`` (a card may lower one)."""
     rates = list(comp.trade_rates)
@@ -1049,18 +1076,18 @@ def _rates(comp, tableau):
     return tuple(rates)
 
 
-@lru_cache(maxsize=1024)
+@speed_cache(maxsize=1024)
 def _trades_all(comp, tableau):
     return any(_card(comp, n).trade_all for n in tableau)
 
 
-@lru_cache(maxsize=1 << 14)
+@speed_cache(maxsize=1 << 14)
 def _put_actions(fences):
     """Put the lifted fence on a free border."""
     return tuple(_PUT[e] for e in range(pasture.EDGES) if not fences >> e & 1)
 
 
-@lru_cache(maxsize=1 << 14)
+@speed_cache(maxsize=1 << 14)
 def _fence_job_actions(fences, may_place, may_move):
     """Place a new fence on a free border, lift a placed fence to move it, or done."""
     acts = ()
@@ -1071,7 +1098,7 @@ def _fence_job_actions(fences, may_place, may_move):
     return acts + (_END_FENCES,)
 
 
-@lru_cache(maxsize=1 << 12)
+@speed_cache(maxsize=1 << 12)
 def _card_outcomes(comp, player, dealing, deck):
     """Dealing or drawing one card of ``deck`` (copies per card type) to ``player``."""
     total = sum(deck)
@@ -1079,37 +1106,37 @@ def _card_outcomes(comp, player, dealing, deck):
                  for c, k in zip(comp.cards, deck) if k)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _card_to(dealing, player, card):
     return DealCard(player, card) if dealing else DrawCard(player, card)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _share(k, total):
     return Fraction(k, total)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _roll(king, mult):
     return Roll(king, mult)
 
 
-@lru_cache(maxsize=1024)
+@speed_cache(maxsize=1024)
 def _use(die):
     return UseDie(die)
 
 
-@lru_cache(maxsize=1024)
+@speed_cache(maxsize=1024)
 def _play(name):
     return PlayCard(name)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _trade(i, pay, count):
     return Trade(SPECIES[i], pay, SPECIES[i + 1], count)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _keep_actions(dice):
     return tuple(KeepDice(k, m) for k, m in keep_options(dice))
 
@@ -1120,45 +1147,27 @@ def _discard_actions(hand):
     return tuple(Discard(t) for t in sorted(subs, key=lambda t: (len(t), t)))
 
 
-@lru_cache(maxsize=16)
+@speed_cache(maxsize=16)
 def _subsets(n):
     return tuple(tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n))
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _take_actions(avail):
     return tuple(TakeDie(d) for d in sorted(set(avail))) + (TakeDie(None),)
 
 
-@lru_cache(maxsize=16)
-def _face_table(comp):
-    table = {}
-    for f in comp.king_faces:           # as Components.king_face: the first of a name
-        table.setdefault(f.name, f)
-    return table
-
-
-def _king_face(comp, name):
-    return _face_table(comp)[name]
-
-
-@lru_cache(maxsize=16)
-def _king_names(comp):
-    return tuple(f.name for f in comp.king_faces)
-
-
-@lru_cache(maxsize=16)
+@speed_cache(maxsize=16)
 def _roll_outcomes(comp):
     weights, total = roll_counts(comp)
     return tuple((Roll(k, m), Fraction(w, total)) for (k, m), w in weights.items())
 
 
-def _reroll_outcomes(comp, dice, keep):
-    return _reroll_table(comp, keep[0], keep[1], dice[1] if keep[1] else None)
+def _reroll_outcomes(comp, dice, keep: Rerolling):
+    return _reroll_table(comp, keep.kept, keep.keep_mult, dice[1] if keep.keep_mult else None)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(maxsize=4096)
 def _reroll_table(comp, kept, keep_mult, mult):
-    from .odds import _reroll
-    d = _reroll(kept, keep_mult, mult, comp, True)
+    d = reroll(kept, keep_mult, mult, comp, True)
     return tuple((Roll(k, m), p) for (k, m), p in d.items())

@@ -16,6 +16,8 @@ to their known sizes (seat order), the rest to the deck.  The world is built fro
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from kingdoms.core.protocol import replace
 
 
@@ -32,6 +34,12 @@ def unseen_cards(view) -> list:
     if any(k < 0 for k in left.values()):           # pragma: no cover - a broken state
         raise ValueError("more cards seen than the data's copies")
     return [name for name, k in left.items() for _ in range(k)]
+
+
+def unseen(state, player: int) -> Counter:
+    """``State.unseen``: the cards ``player`` has not seen (the other hands and the
+    deck), counted, from ``view(player)`` alone."""
+    return Counter(unseen_cards(state.view(player)))
 
 
 def sample_world(state, player: int, rng):

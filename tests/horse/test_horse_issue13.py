@@ -13,6 +13,7 @@ from kingdoms.horse.actions import (DealCard, DrawCard, EndEffects, EndFences, E
 from kingdoms.horse.pasture import edge_index as E
 from kingdoms.horse import pasture
 from kingdoms.horse.rules import Farm
+from kingdoms.horse.steps import EFFECTS, GAME_OVER, TRADING
 
 
 def box(fields):
@@ -40,7 +41,7 @@ def at_effects(players=2, dice=(("1 sheep", "1 pig", "1 fence"), "sheep"), farms
     supply = list(g.comp.supply)
     for f in fs:
         supply = [a - b for a, b in zip(supply, f.herd)]
-    return replace(s, farms=tuple(fs), supply=tuple(supply), phase="effects", dice=dice,
+    return replace(s, farms=tuple(fs), supply=tuple(supply), step=EFFECTS, dice=dice,
                    rerolls_left=0, unused=tuple(dice[0]) + (f"multiply {dice[1]}",))
 
 
@@ -151,7 +152,7 @@ def test_unfenced_animals_run_away_at_the_end_of_the_trading_phase():
     animals run away."""
     three = box([0, 1]) | box([8, 9]) | box([2, 3])
     s = at_effects(farms={0: Farm(herd=(4, 4, 2, 0), fences=three)})
-    s = replace(s, phase="trade", seat=0, unused=())
+    s = replace(s, step=TRADING, seat=0, unused=())
     s = s.apply(s.legal_actions()[0])            # 2 sheep -> 1 pig
     assert s.farms[0].herd == (2, 5, 2, 0) and not s.farms[0].fits()
     assert s.current_player() == 1 and s.phase == "trade"     # Ben's trading step
@@ -270,7 +271,7 @@ def test_policies_named_and_default_policies_one_per_seat():
 
 def test_solo_returns_are_your_share_against_moritz():
     g = kingdoms.game("horse", players=1)
-    s = replace(g.initial_state(), phase="over")
+    s = replace(g.initial_state(), step=GAME_OVER)
     win = replace(s, farms=(replace(s.farms[0], herd=(2, 2, 2, 2)),), moritz=(0, 0, 0, 0))
     lose = replace(s, farms=(replace(s.farms[0], herd=(0, 0, 0, 0)),), moritz=(2, 2, 2, 2))
     tie = replace(s, farms=(replace(s.farms[0], herd=(2, 2, 2, 2)),), moritz=(2, 2, 2, 2))

@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import given, settings, strategies as st
 
 import kingdoms
-from kingdoms.horse import odds
+from kingdoms.horse import dice, odds
 from kingdoms.horse.actions import KeepDice
 from kingdoms.horse.components import components
 from kingdoms.horse.strategies import TARGET_LAYOUT, greedy_policy
@@ -31,7 +31,7 @@ def reference_solve(goal, rerolls, use_mult=True):
                 if len(kept) == len(roll[0]) and keep_mult is not False:
                     w = V(roll, 0)[0]
                 else:
-                    dist = odds._reroll(kept, keep_mult, roll[1], COMP, use_mult)
+                    dist = dice.reroll(kept, keep_mult, roll[1], COMP, use_mult)
                     w = sum((p * V(nr, r - 1)[0] for nr, p in dist.items()), Fraction(0))
                 if best is None or w > best:
                     best, choice = w, (kept, keep_mult)

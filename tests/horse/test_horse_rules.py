@@ -13,6 +13,7 @@ from kingdoms.horse.actions import (Discard, EndEffects, EndFences, EndTrading, 
                                     TakeDie, Trade, UseCattle, UseDie)
 from kingdoms.horse.pasture import edge_index as E
 from kingdoms.horse.rules import Farm
+from kingdoms.horse.steps import EFFECTS, TRADING, FenceJob
 
 
 def box(fields):
@@ -42,7 +43,7 @@ def at_effects(players=2, dice=(("1 sheep", "1 pig", "1 fence"), "sheep"), farms
         for f in fs:
             supply = [a - b for a, b in zip(supply, f.herd)]
         s = replace(s, farms=tuple(fs), supply=tuple(supply))
-    s = replace(s, phase="effects", dice=dice, rerolls_left=0,
+    s = replace(s, step=EFFECTS, dice=dice, rerolls_left=0,
                 unused=tuple(dice[0]) + (f"multiply {dice[1]}",), **kw)
     return s
 
@@ -148,7 +149,7 @@ def test_half_cattle_two_or_three_give_one_cattle_alone_nothing():
 def test_fence_job_place_and_move_up_to_k():
     s = at_effects(dice=(("1 fence", "1 pig", "1 pig"), "pig"))
     s = s.apply(UseDie("1 fence"))
-    assert s.fence_job == (0, 1, 0, 0, -1)
+    assert s.fence_job == FenceJob(player=0, received=1, placed=0, moved=0, lifted=-1)
     acts = s.legal_actions()
     assert PlaceFence(E("H02")) in acts and LiftFence(E("H00")) in acts and EndFences() in acts
     s = s.apply(PlaceFence(E("H02")))
@@ -260,7 +261,7 @@ def test_merchant_card_trades_all_species():
                 tableau=("Training to Merchant Sheep",))
     s = at_effects(farms={0: farm}, dice=(("1 fence", "1 fence", "1 fence"), "horse"
                                           if False else "pig"))
-    s = replace(s, phase="trade", seat=0, unused=())
+    s = replace(s, step=TRADING, seat=0, unused=())
     s = s.apply(Trade("sheep", 4, "pig", 2))
     assert s.current_player() == 0                       # may trade another species
     assert not any(isinstance(a, Trade) and a.give == "sheep" for a in s.legal_actions())
@@ -273,7 +274,7 @@ def test_merchant_card_trades_all_species():
 def test_trade_example_six_sheep_for_three_pigs_and_one_species_only():
     farm = Farm(herd=(6, 3, 0, 0), fences=box([0, 1, 2, 3]) | box([8, 9, 10, 11]))
     s = at_effects(farms={0: farm}, dice=(("1 fence", "1 fence", "1 fence"), "pig"))
-    s = replace(s, phase="trade", seat=0, unused=())
+    s = replace(s, step=TRADING, seat=0, unused=())
     assert Trade("sheep", 6, "pig", 3) in s.legal_actions()
     assert not any(isinstance(a, Trade) and a.give == "pig" and a.count > 1
                    for a in s.legal_actions())
@@ -304,7 +305,7 @@ def test_end_triggered_finish_turn_final_trade_and_tiebreaks():
     four = box([0, 1, 2, 3]) | box([4, 5]) | box([6, 7]) | box([8, 9, 10, 11])
     s = replace(s, farms=(Farm(herd=(2, 2, 2, 2), fences=four), Farm(herd=(3, 2, 2, 2), fences=four),
                           Farm(herd=(8, 2, 2, 1), fences=four)),
-                phase="trade", seat=0, end_triggered=True)
+                step=TRADING, seat=0, end_triggered=True)
     s = s.apply(EndTrading()).apply(EndTrading()).apply(EndTrading())
     assert s.phase == "final" and s.current_player() == 0
     s = s.apply(EndTrading()).apply(EndTrading())
@@ -401,7 +402,7 @@ def test_illegal_actions_name_the_rule():
         s.apply(PlaceFence(0))
     with pytest.raises(IllegalAction, match="only animals you own|only let animals"):
         s.apply(RunAway("horse"))
-    s2 = replace(s, phase="trade", seat=0, unused=())
+    s2 = replace(s, step=TRADING, seat=0, unused=())
     with pytest.raises(IllegalAction, match="ONE species"):
         s2.apply(Trade("cattle", 4, "horse", 1))
 
