@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.scoring import win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError,
                                     IllegalAction, State, replace)
 
@@ -834,9 +835,7 @@ class HorseState(State):
             if not w:                     # cut by the safeguard, nobody holds the set
                 return (Fraction(1, 2),)
             return (Fraction(1, len(w)) if 0 in w else Fraction(0),)
-        if not w:                         # cut by the safeguard: everyone shares
-            return tuple(Fraction(1, n) for _ in range(n))
-        return tuple(Fraction(1, len(w)) if i in w else Fraction(0) for i in range(n))
+        return win_shares(w or range(n), n)   # cut by the safeguard: everyone shares
 
     def scores(self):
         """None: the game has no points (see ``herd_values`` for a progress measure)."""
