@@ -3,14 +3,23 @@
 1. Random playouts: actions per second (decisions + chance events) of every registered
    game's configurations, driven by one random loop, beside OpenSpiel's pure-Python
    Kuhn poker (``python_kuhn_poker``) driven by the same loop.  Ratio > 1: faster.
-2. Game-specific odds beside their peers, where a game provides ``benchmarks()`` in its
+   The peer is measured in slices interleaved with each configuration's, so both see
+   the same machine load; times are this process's CPU seconds.
+2. ``simulate`` with each game's default players: games per second on one core, the
+   time ``simulate(game, 10_000)`` takes at that rate, and the speed-up with a pool
+   of 2 worker processes (wall clock, worker start included) with a check that the
+   parallel summary equals the serial one.
+3. Game-specific odds beside their peers, where a game provides ``benchmarks()`` in its
    ``odds`` module (e.g. the Horse's exact dice distribution beside icepool).
 
-Timings are wall-clock medians of a few repeats; compare ratios, not absolute numbers.
+Timings are medians of a few repeats; compare ratios, not absolute numbers (on a
+machine shared with other work, wall-clock numbers in part 2 are the least reliable).
+``python benchmarks/bench.py [SECONDS]``: seconds per measurement (default 2).
 """
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import statistics
 import sys
@@ -18,14 +27,20 @@ import time
 
 import kingdoms
 
+try:
+    import resource             # Unix: the workers' CPU time
+except ImportError:             # pragma: no cover
+    resource = None
+
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+clock = time.process_time       # CPU seconds of this process: other load does not count
 
 
 def our_loop(game, rng, budget):
-    """Random playouts for ``budget`` seconds; returns actions per second."""
+    """Random playouts for ``budget`` CPU seconds; returns actions per second."""
     actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < budget:
+    start = clock()
+    while clock() - start < budget:
         state = game.initial_state()
         while not state.is_terminal():
             if state.is_chance():
@@ -34,14 +49,14 @@ def our_loop(game, rng, budget):
                 legal = state.legal_actions()
                 state = state.apply(legal[rng.randrange(len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (clock() - start)
 
 
 def openspiel_loop(game, rng, budget):
     """The same loop on an OpenSpiel game."""
     actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < budget:
+    start = clock()
+    while clock() - start < budget:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -51,33 +66,112 @@ def openspiel_loop(game, rng, budget):
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (clock() - start)
 
 
-def median_rate(loop, game, repeats=3):
-    return statistics.median(loop(game, random.Random(i), SECONDS / repeats)
-                             for i in range(repeats))
+def interleaved_rates(game, peer, repeats=3):
+    """Median actions/s of ``game`` and of the peer, measured in alternating slices."""
+    ours, theirs = [], []
+    for i in range(repeats):
+        ours.append(our_loop(game, random.Random(i), SECONDS / repeats))
+        if peer is not None:
+            theirs.append(openspiel_loop(peer, random.Random(i), SECONDS / repeats))
+    return statistics.median(ours), statistics.median(theirs) if theirs else None
 
 
-def main():
+def load_peer():
     try:
         import pyspiel
         import open_spiel.python.games  # noqa: F401  (registers python_kuhn_poker)
-        peer = median_rate(openspiel_loop, pyspiel.load_game("python_kuhn_poker"))
     except ImportError:
-        peer = None
         print("open-spiel is not installed (pip install -e '.[bench]'); no peer ratio")
-    print("Random playouts, actions/s (median of 3)")
-    if peer:
-        print(f"  {'OpenSpiel python_kuhn_poker (peer)':44s} {peer:>10,.0f}")
+        return None
+    return pyspiel.load_game("python_kuhn_poker")
+
+
+def random_playouts(peer):
+    print("Random playouts, actions per CPU second (median of 3; the peer measured in "
+          "slices between ours)")
+    worst = None
+    peer_rates = []
     for name in kingdoms.games():
         cls = kingdoms.game_class(name)
         for config in cls.configurations():
             game = kingdoms.game(name, **config)
-            rate = median_rate(our_loop, game)
+            rate, peer_rate = interleaved_rates(game, peer)
             label = name + " " + " ".join(f"{k}={v}" for k, v in config.items())
-            ratio = f"  ratio {rate / peer:5.2f}" if peer else ""
-            print(f"  {label:44s} {rate:>10,.0f}{ratio}")
+            ratio = ""
+            if peer_rate:
+                peer_rates.append(peer_rate)
+                r = rate / peer_rate
+                worst = r if worst is None else min(worst, r)
+                ratio = f"  peer {peer_rate:>8,.0f}  ratio {r:5.2f}"
+            print(f"  {label:44s} {rate:>10,.0f}{ratio}", flush=True)
+    if peer_rates:
+        print(f"  OpenSpiel python_kuhn_poker (peer): median {statistics.median(peer_rates):,.0f} "
+              f"actions/s; lowest ratio {worst:.2f} (goal: >= 1.0)")
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished child processes (0 without resource)."""
+    if resource is None:
+        return 0.0
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def simulate_speed():
+    """Games/s of ``simulate`` with the default players, serial and with 2 workers."""
+    from concurrent.futures import ProcessPoolExecutor
+    from kingdoms.core.cache import clear_caches
+    from kingdoms.core.play import simulate
+    print(f"\nsimulate with the default players (default player count; {os.cpu_count()} "
+          "cores here)")
+    print(f"  {'game':15s} {'games/CPU s':>11s} {'10,000 games':>13s}  "
+          f"{'2 workers: wall':>15s} {'free':>5s}   identical")
+    for name in kingdoms.games():
+        game = kingdoms.game(name)
+        simulate(game, 2, seed="warm-up", progress=False)
+        # a first small run sizes the measured one (about SECONDS of CPU time)
+        n, spent = 4, 0.0
+        while True:
+            start = clock()
+            simulate(game, n, seed="size", progress=False)
+            spent = clock() - start
+            if spent >= SECONDS / 8 or n >= 4096:
+                break
+            n *= 4
+        n = max(8, min(20_000, int(n * SECONDS / max(spent, 1e-6))))
+        n -= n % 2
+        # both runs start from empty speed caches (forked workers would otherwise
+        # inherit the caches a serial run of the same games left behind)
+        clear_caches()
+        children, start_cpu, start_wall = _children_cpu(), clock(), time.perf_counter()
+        with ProcessPoolExecutor(max_workers=2) as pool:   # worker start counts
+            parallel = simulate(game, n, seed=1, progress=False, executor=pool)
+        par_wall = time.perf_counter() - start_wall
+        # all the CPU time the parallel run took (workers and this process), on 2 cores
+        par_cpu = _children_cpu() - children + clock() - start_cpu
+        clear_caches()
+        start_cpu, start_wall = clock(), time.perf_counter()
+        serial = simulate(game, n, seed=1, progress=False)
+        cpu, wall = clock() - start_cpu, time.perf_counter() - start_wall
+        rate = n / cpu
+        free = f"{cpu / max(par_cpu / 2, 1e-6):5.2f}x" if resource else "    –"
+        estimate = 10_000 / rate
+        print(f"  {name:15s} {rate:11,.1f} {estimate:11,.0f} s  "
+              f"{wall / par_wall:14.2f}x {free}  "
+              f"{str(parallel == serial):9s} ({n} games)", flush=True)
+    print("  (10,000 games: the time simulate(game, 10_000) takes on one core at this rate; "
+          "goal about 30 s.\n   Speed-up goal >= 1.7x on 2 cores: 'wall' is measured, "
+          "'free' is the serial CPU time over half the\n   CPU time of the parallel run "
+          "(workers' start, pickling and all): the speed-up 2 idle cores would give.)")
+
+
+def main():
+    peer = load_peer()
+    random_playouts(peer)
+    simulate_speed()
     for name in kingdoms.games():
         try:
             odds = importlib.import_module(f"kingdoms.{name}.odds")
@@ -86,6 +180,11 @@ def main():
         if hasattr(odds, "benchmarks"):
             print(f"\n{name}: odds beside peers")
             for line in odds.benchmarks():
+                print("  " + line)
+        elif name == "horse":
+            import horse_dice           # benchmarks/horse_dice.py, beside this file
+            print(f"\n{name}: odds beside peers")
+            for line in horse_dice.benchmarks():
                 print("  " + line)
 
 

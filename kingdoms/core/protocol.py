@@ -31,6 +31,7 @@ filling in the underscore methods, which are plain functions of the position:
 ``_next(action)``         the position after a legal action or outcome
 ``_returns()``            win shares at the end
 ``_why_illegal(action)``  optional: the rule an action breaks
+``_refuse_malformed(a)``  optional: raise ``IllegalAction`` for a malformed action
 ``view(player)``          optional: what ``player`` may see (default: everything)
 ``scores()``              optional: running points
 ``Game.data_ranges()``    optional: the data file's schema, ``{key: (kind, min, max)}``
@@ -259,6 +260,14 @@ def safe_repr(x, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def player_label(player) -> str:
+    """The one default name of a seat: ``"Player 1"`` for player 0 (1-based, as people
+    count).  Never raises, whatever ``player`` is (texts of malformed actions)."""
+    if type(player) is int and player >= 0:
+        return f"Player {player + 1}"
+    return f"player {safe_repr(player)}"
+
+
 def _safe_repr(x, limit: int = 40) -> str:
     try:
         text = repr(x)
@@ -454,9 +463,12 @@ class Game:
     # -- players to play with (simulate, play, tournaments, the Stepper's seats) -------
     def policies(self) -> dict:
         """Named players for this game: ``{name: policy}``.  Every game offers at least
-        ``"random"``; games add their heuristics (and search bots)."""
+        ``"random"`` and ``"mcts"`` (``kingdoms.core.search.mcts_policy()`` at its
+        default budget); games add their heuristics:
+        ``return {**super().policies(), "greedy": greedy_policy}``."""
         from .play import random_policy
-        return {"random": random_policy}
+        from .search import mcts_policy
+        return {"random": random_policy, "mcts": mcts_policy()}
 
     def default_policies(self) -> tuple:
         """One policy per seat used by ``play``/``simulate`` when none are given:
@@ -506,7 +518,7 @@ class Game:
         names = getattr(self, "player_names", None)
         if names and player < len(names):
             return names[player]
-        return f"Player {player + 1}"
+        return player_label(player)
 
 
 # --------------------------------------------------------------------------- states
@@ -566,10 +578,18 @@ class State:
         outcomes = self._chance_list()
         r = rng.random()
         acc = 0.0
-        for outcome, p in outcomes:
-            acc += p.numerator / p.denominator      # float(p), without its extra call
-            if r < acc:
-                return outcome
+        try:
+            for outcome, p in outcomes:
+                # float(p) (the same division), without Fraction's property calls
+                acc += p._numerator / p._denominator
+                if r < acc:
+                    return outcome
+        except AttributeError:          # not a Fraction: the same sum, the public way
+            acc = 0.0
+            for outcome, p in outcomes:
+                acc += p.numerator / p.denominator
+                if r < acc:
+                    return outcome
         return outcomes[-1][0]
 
     def _is_possible_outcome(self, outcome) -> bool:
@@ -586,30 +606,44 @@ class State:
         """The rule ``action`` breaks, in the rulebook's words (override)."""
         return None
 
+    def _refuse_malformed(self, action) -> None:
+        """Optional: raise ``IllegalAction`` (with the game's own message) when
+        ``action`` is malformed (``None``, a foreign type, fields of the wrong type).
+        ``apply`` calls it before it looks for an equal listed action, but never
+        for the very objects this state listed (``legal_actions()``, or the outcome
+        ``sample_chance`` just drew): the game built those itself, so a game that
+        checks here instead of overriding ``apply`` pays for the check only on
+        actions from outside.  Default: nothing (the core's own checks apply)."""
+
     # ---- the protocol -----------------------------------------------------------
+    # The per-state caches (``_cp``, ``_la``, ``_co``) live in the instance dict and
+    # are read with ``dict.get``: a miss costs no exception (every new state misses
+    # once), and ``replace`` never copies them to the next state.
     def current_player(self) -> int:
         """The player to decide, ``CHANCE`` or ``TERMINAL``."""
         cache = self.__dict__
-        try:
-            return cache["_cp"]
-        except KeyError:
+        cp = cache.get("_cp")
+        if cp is None:
             cp = cache["_cp"] = self._current_player()
-            return cp
+        return cp
 
     def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
+        cp = self.__dict__.get("_cp")
+        return (self.current_player() if cp is None else cp) == TERMINAL
 
     def is_chance(self) -> bool:
-        return self.current_player() == CHANCE
+        cp = self.__dict__.get("_cp")
+        return (self.current_player() if cp is None else cp) == CHANCE
 
     def legal_actions(self) -> tuple:
         """Actions open now; at a chance node, its outcomes; at the end, none."""
         cache = self.__dict__
-        try:
-            return cache["_la"]
-        except KeyError:
-            pass
-        cp = self.current_player()
+        la = cache.get("_la")
+        if la is not None:
+            return la
+        cp = cache.get("_cp")
+        if cp is None:
+            cp = self.current_player()
         if cp == TERMINAL:
             la = ()
         elif cp == CHANCE:
@@ -621,11 +655,10 @@ class State:
 
     def _chance_list(self):
         cache = self.__dict__
-        try:
-            return cache["_co"]
-        except KeyError:
+        co = cache.get("_co")
+        if co is None:
             co = cache["_co"] = tuple(self._chance_outcomes())
-            return co
+        return co
 
     def chance_outcomes(self) -> tuple:
         """``((outcome, Fraction probability), ...)`` at a chance node, summing to 1."""
@@ -663,6 +696,7 @@ class State:
             # the action object itself is usually in the list (a button, a policy's
             # pick): look for it by identity first, at C speed, before ``==``
             if not any(map(operator.is_, legal, repeat(action))):
+                self._refuse_malformed(action)
                 found = _find_equal(legal, action)
                 if found is _NOT_FOUND:
                     reason = None
@@ -675,27 +709,37 @@ class State:
                     raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
                 action = found
         elif cp == CHANCE:
-            if action is not cache.get("_sampled", _NOT_SAMPLED):
-                try:
-                    found = _find_equal(self.legal_actions(), action)
-                except TooManyOutcomes:
-                    found = _NOT_FOUND
-                    if isinstance(action, _OUTCOME_TYPES):
-                        try:
-                            if self._is_possible_outcome(action):
-                                found = action
-                        except Exception:
-                            pass
-                if found is _NOT_FOUND:
-                    raise IllegalAction(f"{_action_text(action)} cannot happen at this chance event")
-                action = found
+            listed = cache.get("_la")
+            if action is not cache.get("_sampled", _NOT_SAMPLED) and (
+                    listed is None or not any(map(operator.is_, listed, repeat(action)))):
+                action = self._equal_outcome(action)
         else:
+            self._refuse_malformed(action)
             raise IllegalAction(f"The game is over: no more actions ({_action_text(action)}).")
         nxt = self._next(action)
         after = nxt.__dict__
         after["_prev"] = self
         after["_last"] = (cp, action)
         return nxt
+
+    def _equal_outcome(self, action):
+        """``apply``'s check of an outcome that is not the listed or drawn object: the
+        listed outcome of the same value, else a possible outcome of a node too large
+        to list; anything else raises ``IllegalAction``."""
+        self._refuse_malformed(action)
+        try:
+            found = _find_equal(self.legal_actions(), action)
+        except TooManyOutcomes:
+            found = _NOT_FOUND
+            if isinstance(action, _OUTCOME_TYPES):
+                try:
+                    if self._is_possible_outcome(action):
+                        found = action
+                except Exception:
+                    pass
+        if found is _NOT_FOUND:
+            raise IllegalAction(f"{_action_text(action)} cannot happen at this chance event")
+        return found
 
     def unfinished(self) -> str | None:
         """At the end: ``None`` when the game ended by its rules; otherwise a sentence
@@ -919,6 +963,12 @@ def _fast_fields(cls: type):
     return fast
 
 
+# What the core keeps in a state's ``__dict__`` beside the fields: the route and the
+# per-state caches.  ``replace`` drops them; the copy starts as after ``__init__``.
+_ROUTE_AND_CACHES = ("_prev", "_last", "_cp", "_la", "_co", "_sampled")
+_set_instance_dict = object.__setattr__
+
+
 def replace(obj, /, **changes):
     """``dataclasses.replace(obj, **changes)``, fast for game states and other plain
     value dataclasses.
@@ -929,17 +979,28 @@ def replace(obj, /, **changes):
     A class with ``__post_init__`` (or slots) goes through ``dataclasses.replace``.
     An unknown field is a ``TypeError`` either way.
     """
-    fast = _fast_fields(type(obj))
+    cls = type(obj)
+    fast = _FAST_FIELDS.get(cls, _NOT_FOUND)
+    if fast is _NOT_FOUND:
+        fast = _fast_fields(cls)
     if fast is None:
         return dataclasses.replace(obj, **changes)
     names, known = fast
-    for k in changes:
-        if k not in known:
-            raise TypeError(f"{type(obj).__name__} has no field {k!r}")
-    new = object.__new__(type(obj))
-    nd = new.__dict__
+    if not changes.keys() <= known:
+        for k in changes:
+            if k not in known:
+                raise TypeError(f"{cls.__name__} has no field {k!r}")
     src = obj.__dict__
-    for name in names:
-        nd[name] = src[name]
-    nd.update(changes)
+    # one C-level copy of the instance dict, then the route and caches dropped: much
+    # cheaper than copying field by field
+    d = src.copy()
+    if len(d) != len(names):
+        for k in _ROUTE_AND_CACHES:
+            d.pop(k, None)
+        if len(d) != len(names):    # anything else beside the fields: field by field
+            d = {name: src[name] for name in names}
+    d.update(changes)
+    new = object.__new__(cls)
+    _set_instance_dict(new, "__dict__", d)
     return new
+
