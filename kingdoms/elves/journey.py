@@ -38,11 +38,11 @@ import dataclasses
 import functools
 import reprlib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, replace
 
 __all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
@@ -92,16 +92,17 @@ def malformed_text(action) -> str:
 
 
 def never_raises(method):
-    """Decorate an action's ``__str__``: a malformed action (a field of a wrong type, a
-    typo in a card name) gets a plain description of its fields instead of an error."""
+    """Decorate an action's ``__str__`` (or ``text(name)``): a malformed action (a field
+    of a wrong type, a typo in a card name) gets a plain description of its fields
+    instead of an error."""
     @functools.wraps(method)
-    def __str__(self):
+    def text(self, *args):
         try:
-            text = method(self)
+            out = method(self, *args)
         except Exception:
             return malformed_text(self)
-        return text if isinstance(text, str) else malformed_text(self)
-    return __str__
+        return out if isinstance(out, str) else malformed_text(self)
+    return text
 
 
 # --------------------------------------------------------------------------- the table
@@ -337,9 +338,14 @@ class Visit(Action):
     thief_to: int | None = None
     bonus: int = 0
 
-    @never_raises
     def __str__(self):
-        return _arrival_text(self, f"{self.cards:d} {self.vehicle.replace('_', ' ')} to")
+        return self.text(player_text)
+
+    @never_raises
+    def text(self, name) -> str:
+        """The text with players named by ``name(player index)`` (``str()``: "Player 1"
+        ...; ``Elves.action_text``: the game's ``player_name``)."""
+        return _arrival_text(self, f"{self.cards:d} {self.vehicle.replace('_', ' ')} to", name)
 
 
 @dataclass(frozen=True)
@@ -380,17 +386,22 @@ class TeleportTo(Action):
     thief_to: int | None = None
     bonus: int = 0
 
-    @never_raises
     def __str__(self):
-        return _arrival_text(self, "teleport to")
+        return self.text(player_text)
+
+    @never_raises
+    def text(self, name) -> str:
+        """The text with players named by ``name(player index)`` (see ``Visit.text``)."""
+        return _arrival_text(self, "teleport to", name)
 
 
-def _arrival_text(a, how: str) -> str:
-    """The text of arriving at a village (by travel cards or by magic) and its gains."""
-    s = (f"{'play an escort, ' if a.escort else ''}{how} {player_text(a.realm)}'s village "
+def _arrival_text(a, how: str, name) -> str:
+    """The text of arriving at a village (by travel cards or by magic) and its gains,
+    players named by ``name(player index)``."""
+    s = (f"{'play an escort, ' if a.escort else ''}{how} {name(a.realm)}'s village "
          f"{a.slot + 1:d}: +{a.gold:d}")
     if a.thief:
-        s += f", pay {a.thief:d} to {player_text(a.thief_to)}"
+        s += f", pay {a.thief:d} to {name(a.thief_to)}"
     if a.bonus:
         s += f", bonus +{a.bonus:d}"
     return s
@@ -449,10 +460,12 @@ def check_fields(action, types=FIELD_TYPES) -> str | None:
 # actions are immutable values: ``moves`` hands out one object per distinct action
 CHANGE_DIRECTION = ChangeDirection()
 END_JOURNEY = EndJourney()
-_visit = lru_cache(maxsize=4096, typed=True)(Visit)
-_teleport_to = lru_cache(maxsize=4096, typed=True)(TeleportTo)
-_teleport_card = lru_cache(maxsize=64)(TeleportCard)
-_teleport = lru_cache(maxsize=16)(Teleport)
+# (``moves`` passes ``escort`` as a bool and the numbers as ints, so equal arguments
+# are the same values: the cache needs no ``typed``)
+_visit = speed_cache(4096)(Visit)
+_teleport_to = speed_cache(4096)(TeleportTo)
+_teleport_card = speed_cache(64)(TeleportCard)
+_teleport = speed_cache(16)(Teleport)
 
 
 def gold_change(action) -> int:
@@ -570,7 +583,8 @@ def why_not(trip: Trip, action, table: Table, rules: JourneyRules) -> str | None
     if trip.done:
         return "This journey is over."
     if trip.teleport_left and not isinstance(action, (TeleportCard, TeleportTo)):
-        return "Finish the teleporting spell first: hand in four travel cards, then choose the village."
+        return (f"Finish the teleporting spell first: hand in {rules.teleport_cards} travel "
+                "cards, then choose the village.")
     if isinstance(action, ChangeDirection):
         if not trip.turns:
             return "You have no change-direction card."
@@ -813,27 +827,6 @@ class JourneyState(State):
 
     def scores(self):
         return (self.net(),)
-
-    def short(self) -> str:
-        t = self.trip
-        where = "castle" if t.pos is None else f"P{self.game.table.spots[t.pos].realm + 1}.{self.game.table.spots[t.pos].slot + 1}"
-        arrow = "" if t.direction > 0 else " ccw"
-        return f"{where}{arrow} {self.net():+d}g {t.cards()}c" + (" end" if t.done else "")
-
-    def __str__(self):
-        t = self.trip
-        rules = self.game.rules
-        hand = ", ".join(f"{k} {v}" for v, k in zip(rules.vehicles, t.hand) if k) or "no travel cards"
-        extra = []
-        if t.escorts:
-            extra.append(f"{t.escorts} escort")
-        if t.turns:
-            extra.append(f"{t.turns} change direction")
-        where = "in the castle" if t.pos is None else f"at {self.game.table.spots[t.pos].name()}"
-        return (f"Journey of {_who(t.player)}: {where}, "
-                f"{'clockwise' if t.direction > 0 else 'counter-clockwise'}, gold {t.gold} "
-                f"(net {self.net():+d}); hand: {hand}{'; ' + ', '.join(extra) if extra else ''}"
-                + (" — journey over" if t.done else ""))
 
 
 def journey_tree(table: Table, trip: Trip, rules: JourneyRules, depth: int = 3,

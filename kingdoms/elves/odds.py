@@ -8,7 +8,8 @@ cards drawn without replacement from a pile.
 Why the *unseen* pile is the right pile: a player who knows his hand, the table and
 the discard pile cannot tell the supply's cards from the other players' hidden
 cards, so for him the top card of the supply is equally likely to be any card he
-has not seen (``unseen_pile``).
+has not seen (``state.unseen(player)``, the core's hook; ``unseen_pile`` gives it as
+a pile).
 """
 from __future__ import annotations
 
@@ -124,20 +125,10 @@ def village_count_distribution(game, cards: int | None = None) -> Distribution:
 # --------------------------------------------------------------------------- improving a hand
 
 def unseen_pile(state, player: int) -> dict:
-    """The cards ``player`` has not seen: the whole deck minus his hand, the table and
-    the discard pile.  For him the top card of the supply is uniform over these."""
-    g = state.game
-    pile = Counter(g.deck_counts())
-    for k, c in zip(g.kinds, state.hands[player]):
-        pile[k] -= c
-    for k, c in zip(g.kinds, state.discard):
-        pile[k] -= c
-    for realm in state.realms:
-        for kind, specials in realm:
-            pile[kind] -= 1
-            for s, _ in specials:
-                pile["special:" + s] -= 1
-    return {k: c for k, c in pile.items() if c > 0}
+    """The cards ``player`` has not seen, as a pile ``{kind: copies}``: the whole deck
+    minus his hand, the table and the discard pile (``state.unseen(player)``, read
+    from his view only).  For him the top card of the supply is uniform over these."""
+    return dict(state.unseen(player))
 
 
 def p_success_after_buying(hand: Mapping[str, int], pile: Mapping[str, int],

@@ -24,7 +24,7 @@ from kingdoms.core.play import random_policy
 
 from .journey import EndJourney, best_journey
 from .odds import reachable_terrains
-from .rules import Buy, Pass, PlaySpecial, PlayVillage
+from .rules import Buy, Discarding, Journeying, Pass, PlaySpecial, PlayVillage, Searching
 
 __all__ = ["planner", "homebody", "random_policy", "journey_policy", "Planner", "Homebody",
            "named_policies"]
@@ -103,7 +103,7 @@ def _discard_choice(state, rng):
     """Throw away special and village cards before travel cards (after "No village
     card!", take the most valuable village)."""
     acts = state.legal_actions()
-    if state.pending[0] == "search":
+    if type(state.step) is Searching:
         return max(acts, key=lambda a: (0, "") if a.village is None else
                    (int(a.village.split(":")[2]), a.village))
     order = {"special": 0, "village": 1, "travel": 2}
@@ -124,11 +124,12 @@ class Homebody:
         self.journey = JourneyPlanner(max_trips)
 
     def __call__(self, state, rng):
-        if state.phase == "journey":
-            return self.journey(state)
+        match state.step:
+            case Journeying():
+                return self.journey(state)
+            case Searching() | Discarding():
+                return _discard_choice(state, rng)
         acts = state.legal_actions()
-        if state.pending:
-            return _discard_choice(state, rng)
         p = state.turn
         if not state.realms[p]:
             home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p]
@@ -153,11 +154,12 @@ class Planner:
         self.journey = JourneyPlanner(max_trips)
 
     def __call__(self, state, rng):
-        if state.phase == "journey":
-            return self.journey(state)
+        match state.step:
+            case Journeying():
+                return self.journey(state)
+            case Searching() | Discarding():
+                return _discard_choice(state, rng)
         acts = state.legal_actions()
-        if state.pending:
-            return _discard_choice(state, rng)
         g = state.game
         p = state.turn
         reach = reachable_terrains(_travel(state, p), g.journey_rules)

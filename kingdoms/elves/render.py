@@ -1,4 +1,10 @@
-"""Text and HTML pictures of a King of the Elves position (realms around a table)."""
+"""Text and HTML pictures of a King of the Elves position (realms around a table).
+
+The core finds these by name (``State.__str__``, ``_repr_html_``, ``short()``):
+``text``, ``html`` and ``short`` draw an ``ElvesState`` and also a ``JourneyState``
+(one journey as a puzzle, ``kingdoms.elves.journey``), whose states live in this
+package too.
+"""
 from __future__ import annotations
 
 import html as _html
@@ -6,12 +12,15 @@ import math
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 
+from .journey import JourneyState, player_text
+from .rules import (DrawingBought, DrawingThree, Dealing, Discarding, GameOver, Planning,
+                    Searching, card_label as _label)
+
+__all__ = ["text", "html", "short"]
+
 SPECIAL_SIGN = {"gold": "G", "thief": "T", "tree": "Tr", "sea_monster": "S"}
 TERRAIN_COLOUR = {"plains": "#e9dc8a", "forest": "#7fb77e", "mountain": "#b5a89a",
                   "desert": "#f0c27b", "river": "#8ec5e8", "lake": "#5c9bd1"}
-
-
-from .rules import card_label as _label  # noqa: E402  (render is imported lazily by rules)
 
 
 def _hand_text(state, p) -> str:
@@ -39,29 +48,30 @@ def _village_text(state, kind, specials) -> str:
 
 
 def _phase_text(state) -> str:
-    g = state.game
-    cp = state.current_player()
-    if state.phase == "over":
-        return state.describe()
-    if state.phase == "deal":
-        return f"Dealing: {state.pending[0]} more card(s) to {g.player_name(state.turn)}"
-    if state.phase == "planning":
-        if cp == CHANCE:
-            return f"Planning: {g.player_name(state.turn)} draws ({state.pending[2]})"
-        if state.pending and state.pending[0] == "search":
-            return (f'Planning: {g.player_name(state.turn)} said "No village card!" and '
-                    "searches the supply")
-        if state.pending:
-            return f"Planning: {g.player_name(state.turn)} discards {state.pending[1]} more"
-        return (f"Planning: {g.player_name(state.turn)} to act "
-                f"({state.passes} pass(es) in a row)")
+    who = state.game.player_name(state.turn)
+    match state.step:
+        case GameOver():
+            return state.describe()
+        case Dealing(cards=cards):
+            return f"Dealing: {cards} more card(s) to {who}"
+        case DrawingThree() | DrawingBought():
+            return f"Planning: {who} draws ({state.step.why})"
+        case Searching():
+            return f'Planning: {who} said "No village card!" and searches the supply'
+        case Discarding(cards=cards):
+            return f"Planning: {who} discards {cards} more"
+        case Planning():
+            return f"Planning: {who} to act ({state.passes} pass(es) in a row)"
     t = state.trip
     where = "castle" if t.pos is None else _spot_name(state, state.table.spots[t.pos])
-    return (f"Journeying: {g.player_name(state.turn)} at {where}, "
+    return (f"Journeying: {who} at {where}, "
             f"{'clockwise' if t.direction > 0 else 'counter-clockwise'}")
 
 
 def text(state) -> str:
+    """The position in lines: round, whose step, each realm, hand and gold."""
+    if isinstance(state, JourneyState):
+        return _journey_text(state)
     g = state.game
     lines = [f"King of the Elves — round {state.round} of {g.rounds}, starting player "
              f"{g.player_name(state.start)}. {_phase_text(state)}"]
@@ -81,6 +91,8 @@ def text(state) -> str:
 
 def html(state) -> str:
     """The realms drawn around an oval table, the state of play in the middle."""
+    if isinstance(state, JourneyState):
+        return f"<pre>{_html.escape(_journey_text(state))}</pre>"
     g = state.game
     n = g.players
     w, h = 720, 460
@@ -121,3 +133,39 @@ def html(state) -> str:
                  f"Each realm shows its villages as its owner sees them: the first one played on the right. "
                  f"(G gold, T thief, Tr tree, S sea monster; subscript: owner).</div>")
     return "".join(parts)
+
+
+def short(state) -> str:
+    """One line: round, phase and who is to act (the Stepper's log, tree labels)."""
+    if isinstance(state, JourneyState):
+        return _journey_short(state)
+    if type(state.step) is GameOver:
+        return "game over " + "/".join(map(str, state.gold))
+    who = "chance" if state.current_player() == CHANCE else f"P{state.turn + 1}"
+    return f"R{state.round} {state.phase} {who}"
+
+
+# ----------------------------------------------------------------- one journey (a puzzle)
+
+def _journey_short(state) -> str:
+    t = state.trip
+    spots = state.game.table.spots
+    where = "castle" if t.pos is None else f"P{spots[t.pos].realm + 1}.{spots[t.pos].slot + 1}"
+    arrow = "" if t.direction > 0 else " ccw"
+    return f"{where}{arrow} {state.net():+d}g {t.cards()}c" + (" end" if t.done else "")
+
+
+def _journey_text(state) -> str:
+    t = state.trip
+    rules = state.game.rules
+    hand = ", ".join(f"{k} {v}" for v, k in zip(rules.vehicles, t.hand) if k) or "no travel cards"
+    extra = []
+    if t.escorts:
+        extra.append(f"{t.escorts} escort")
+    if t.turns:
+        extra.append(f"{t.turns} change direction")
+    where = "in the castle" if t.pos is None else f"at {state.game.table.spots[t.pos].name()}"
+    return (f"Journey of {player_text(t.player)}: {where}, "
+            f"{'clockwise' if t.direction > 0 else 'counter-clockwise'}, gold {t.gold} "
+            f"(net {state.net():+d}); hand: {hand}{'; ' + ', '.join(extra) if extra else ''}"
+            + (" — journey over" if t.done else ""))

@@ -59,22 +59,20 @@ than drawn, a teleport uses cards, a realm holds a village ...).
 from __future__ import annotations
 
 import os
-import re
 from bisect import bisect_right
-import hashlib
-import json
 from dataclasses import dataclass, field
-from functools import lru_cache
 from fractions import Fraction
 from itertools import accumulate, chain, compress, repeat
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
-from kingdoms.core.data import load_data
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, replace)
 
+from .components import (DATA_RANGES, LIMITS, MAX_PLAYERS, MIN_PLAYERS, NUMBER_RANGES,
+                         OBSTACLES, PLANNING_SPECIALS, Components)
 from . import journey as J
 from .journey import (ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
                       TeleportTo, Trip, Visit, never_raises, player_text, table_from_realms)
@@ -83,65 +81,10 @@ __all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeV
            "DrawThree", "ledger_text", "NUMBER_RANGES", "LIMITS",
            "Discard", "Buy", "PlaySpecial", "RemoveVillage", "Pass", "gold_ledger",
            "card_total", "Visit", "ChangeDirection", "Teleport", "TeleportCard", "TeleportTo",
-           "EndJourney"]
+           "EndJourney", "Components", "STEPS", "Dealing", "Planning", "DrawingThree",
+           "DrawingBought", "Discarding", "Searching", "Journeying", "GameOver"]
 
-PLANNING_SPECIALS = ("gold", "thief", "tree", "sea_monster")
-OBSTACLES = ("tree", "sea_monster")
-
-# The allowed range of every number of the data file.  Inside them every game ends by
-# its rules and has a legal action at every decision (see the module docstring).
-LIMITS = MappingProxyType({
-    "cards": 2000,          # cards.total, villages/travel/special totals
-    "copies": 200,          # copies of one card kind (or villages of one terrain)
-    "village_value": 99,
-    "travel_cost": 10,      # cards of one vehicle for one village
-    "gold": 1000,           # any amount of gold in the rules (buy costs ...)
-    "rounds": 10,
-})
-NUMBER_RANGES = MappingProxyType({          # rules.<key>: (min, max)
-    "starting_gold": (0, 1000),
-    "tokens": (0, 20),
-    "deal_first_round": (1, 30),            # a deal gives at least one card
-    "deal_later_rounds": (1, 30),
-    "villages_per_realm": (1, 6),           # 0: a village in hand could never be played
-    "villages_per_realm_two_players": (1, 6),
-    "draw_cards": (1, 10),                  # discard_cards: draw_cards + 1 .. 11
-    "remove_village": (0, 1000),
-    "remove_per_special": (0, 1000),
-    "thief_gold": (0, 1000),
-    "all_villages_bonus": (0, 1000),
-    "teleport_gold": (0, 1000),
-    "teleport_cards": (1, 20),              # 0: a spell for free, over and over
-})
-# Where each limit applies (``Elves.data_ranges()``): data key (``*`` = any key) ->
-# (kind, min, max); a list of numbers: every entry.  Checks across keys (totals, the
-# terrains a vehicle reaches, discard more than draw) may refuse values inside them.
-DATA_RANGES = MappingProxyType({
-    "cards.total": (int, 1, LIMITS["cards"]),
-    "villages.total": (int, 1, LIMITS["cards"]),
-    "villages.values.*": (int, 1, LIMITS["village_value"]),
-    "travel.costs.*.*": (int, 1, LIMITS["travel_cost"]),
-    "travel.cards.*": (int, 0, LIMITS["copies"]),
-    "travel.total": (int, 0, LIMITS["cards"]),
-    "special.cards.*": (int, 0, LIMITS["copies"]),
-    "special.total": (int, 0, LIMITS["cards"]),
-    **{f"rules.{k}": (int, lo, hi) for k, (lo, hi) in NUMBER_RANGES.items()},
-    # from draw_cards + 1 (more cards discarded than drawn)
-    "rules.discard_cards": (int, NUMBER_RANGES["draw_cards"][0] + 1,
-                            NUMBER_RANGES["draw_cards"][1] + 1),
-    "rules.buy_costs": (int, 0, LIMITS["gold"]),
-    "rules.rounds.*": (int, 1, LIMITS["rounds"]),
-})
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")
-
-
-def _bounds(key: str) -> dict:
-    """``min=``/``max=`` of ``key``'s entry in ``DATA_RANGES`` (for ``GameData.get``)."""
-    _, lo, hi = DATA_RANGES[key]
-    return {"min": lo, "max": hi}
-
-
-@lru_cache(maxsize=512)
+@speed_cache(512)
 def card_label(kind: str) -> str:
     """``village:plains:2`` -> ``plains village (2)``; ``travel:giant_pig`` -> ``giant pig``."""
     if kind is HIDDEN:
@@ -154,6 +97,12 @@ def card_label(kind: str) -> str:
 
 # =========================================================================== actions
 
+def _seen_by(action, player: int, owner: int, secret: str):
+    """``action`` as ``player`` sees it: all of it when he is ``owner`` (the player who
+    gets the card), else with the card (field ``secret``) ``HIDDEN``."""
+    return action if player == owner else replace(action, **{secret: HIDDEN})
+
+
 @dataclass(frozen=True)
 class Draw(Action):
     """Chance: the top card of the supply goes to player ``to`` (seen only by him)."""
@@ -161,13 +110,18 @@ class Draw(Action):
     card: str
     to: int
 
-    @never_raises
     def __str__(self):
+        return self.text(player_text)
+
+    @never_raises
+    def text(self, name) -> str:
+        """The text with players named by ``name(player index)`` (``str()``: "Player 1"
+        ...; ``Elves.action_text``: the game's ``player_name``)."""
         what = "a card" if self.card is HIDDEN else card_label(self.card)
-        return f"{player_text(self.to)} draws {what}"
+        return f"{name(self.to)} draws {what}"
 
     def seen_by(self, player):
-        return self if player == self.to else Draw(HIDDEN, self.to)  # type: ignore[arg-type]
+        return _seen_by(self, player, self.to, "card")
 
 
 @dataclass(frozen=True)
@@ -175,9 +129,13 @@ class PlayVillage(Action):
     village: str
     realm: int
 
-    @never_raises
     def __str__(self):
-        return f"play the {card_label(self.village)} into {player_text(self.realm)}'s realm"
+        return self.text(player_text)
+
+    @never_raises
+    def text(self, name) -> str:
+        """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
+        return f"play the {card_label(self.village)} into {name(self.realm)}'s realm"
 
 
 @dataclass(frozen=True)
@@ -201,22 +159,29 @@ class TakeVillage(Action):
     village: str | None
     by: int
 
-    @never_raises
     def __str__(self):
+        return self.text(player_text)
+
+    @never_raises
+    def text(self, name) -> str:
+        """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
         if self.village is None:
-            return f"{player_text(self.by)} finds no village card in the supply"
+            return f"{name(self.by)} finds no village card in the supply"
         if self.village is HIDDEN:
-            return f"{player_text(self.by)} takes a village card from the supply"
+            return f"{name(self.by)} takes a village card from the supply"
         return f"take the {card_label(self.village)} from the supply"
 
     def seen_by(self, player):
-        if player == self.by or self.village is None:
+        if self.village is None:                # finding none is seen by all
             return self
-        return TakeVillage(HIDDEN, self.by)  # type: ignore[arg-type]
+        return _seen_by(self, player, self.by, "village")
 
 
 @dataclass(frozen=True)
 class DrawThree(Action):
+    """Draw 3 cards and discard 4 (the rulebook's name; the numbers are the data's
+    ``rules.draw_cards`` and ``rules.discard_cards``, which ``Elves.action_text`` says)."""
+
     def __str__(self):
         return "draw 3 cards and discard 4"
 
@@ -248,9 +213,13 @@ class PlaySpecial(Action):
     realm: int
     slot: int
 
-    @never_raises
     def __str__(self):
-        return (f"play a {self.special.replace('_', ' ')} card at {player_text(self.realm)}'s "
+        return self.text(player_text)
+
+    @never_raises
+    def text(self, name) -> str:
+        """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
+        return (f"play a {self.special.replace('_', ' ')} card at {name(self.realm)}'s "
                 f"village {self.slot + 1:d}")
 
 
@@ -272,6 +241,8 @@ class Pass(Action):
 
 PASS = Pass()
 DRAW_THREE = DrawThree()
+# the actions whose texts name players (``text(name)``; ``Elves.action_text``)
+NAMING_ACTIONS = (Draw, PlayVillage, TakeVillage, PlaySpecial, Visit, TeleportTo)
 
 FIELD_TYPES = MappingProxyType({
     **J.FIELD_TYPES,
@@ -288,7 +259,124 @@ FIELD_TYPES = MappingProxyType({
 })
 
 
+# =========================================================================== the turn steps
+# What the game waits for (``ElvesState.step``): one frozen value per kind of step,
+# dispatched with ``match``.  ``phase`` names the part of the round it belongs to.
+
+@dataclass(frozen=True)
+class Dealing:
+    """Chance: the deal gives ``cards`` more cards to ``turn`` (then to the next
+    players in turn order)."""
+
+    cards: int
+    phase: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True)
+class Planning:
+    """``turn`` chooses a planning action (or passes)."""
+
+    phase: ClassVar[str] = "planning"
+
+
+@dataclass(frozen=True)
+class DrawingThree:
+    """Chance: ``turn`` draws ``cards`` more of "draw 3, discard 4"."""
+
+    cards: int
+    phase: ClassVar[str] = "planning"
+    why: ClassVar[str] = "draw3"
+
+
+@dataclass(frozen=True)
+class DrawingBought:
+    """Chance: ``turn`` draws the card he bought."""
+
+    phase: ClassVar[str] = "planning"
+    why: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True)
+class Discarding:
+    """``turn`` discards ``cards`` more cards of his hand: after drawing 3, or (with
+    ``after_search``) the one card after taking a village from the supply."""
+
+    cards: int
+    after_search: bool = False
+    phase: ClassVar[str] = "planning"
+
+
+@dataclass(frozen=True)
+class Searching:
+    """After "No village card!": ``turn`` searches the supply for a village card."""
+
+    phase: ClassVar[str] = "planning"
+
+
+@dataclass(frozen=True)
+class Journeying:
+    """``turn`` travels (``ElvesState.trip`` on ``ElvesState.table``)."""
+
+    phase: ClassVar[str] = "journey"
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The last round is over: the richest player wins."""
+
+    phase: ClassVar[str] = "over"
+
+
+PLANNING, DRAWING_BOUGHT, SEARCHING = Planning(), DrawingBought(), Searching()
+JOURNEYING, GAME_OVER = Journeying(), GameOver()
+STEPS = (Dealing, Planning, DrawingThree, DrawingBought, Discarding, Searching, Journeying,
+         GameOver)
+
+
 # =========================================================================== the game
+
+@dataclass(frozen=True)
+class ActionTables:
+    """What one configuration (components, players, variant) plays with, made once:
+    the journey rules, the rounds, the realm limit, and every action and chance
+    outcome that can recur (immutable values, so one object serves every state)."""
+
+    journey_rules: JourneyRules
+    rounds: int
+    realm_limit: int
+    draws: tuple            # draws[kind][player]
+    discards: tuple         # discards[kind]
+    village_plays: tuple    # village_plays[village kind][realm]
+    buys: tuple             # the n-th buy of a round
+    planning_specials_of: Any = field(compare=False)   # hand -> its gold, thief, tree, sea monster
+    special_plays: Any = field(compare=False)          # special -> [realm][slot] -> PlaySpecial
+    special_fits: Any = field(compare=False)           # special -> villages it may lie next to
+
+    @classmethod
+    def of(cls, c: Components, players: int, teleport: bool) -> "ActionTables":
+        num, kinds = c.numbers, c.kinds
+        realm_limit = num["villages_per_realm_two_players" if players == 2
+                          else "villages_per_realm"]
+        journey_rules = JourneyRules(
+            c.costs, obstacles=c.obstacles, thief_gold=num["thief_gold"],
+            all_villages_bonus=num["all_villages_bonus"], teleport=teleport,
+            teleport_gold=num["teleport_gold"], teleport_cards=num["teleport_cards"])
+        return cls(
+            journey_rules, c.rounds[players], realm_limit,
+            draws=tuple(tuple(Draw(k, to) for to in range(players)) for k in kinds),
+            discards=tuple(Discard(k) for k in kinds),
+            village_plays=tuple(tuple(PlayVillage(kinds[i], r) for r in range(players))
+                                for i in c.village_idx),
+            buys=tuple(Buy(cost) for cost in c.buy_costs),
+            planning_specials_of=itemgetter(*(c.special_idx[t] for t in PLANNING_SPECIALS)),
+            special_plays=MappingProxyType({t: tuple(
+                tuple(PlaySpecial(t, r, slot) for slot in range(realm_limit))
+                for r in range(players)) for t in PLANNING_SPECIALS}),
+            special_fits=MappingProxyType({t: frozenset(
+                kinds[i] for i in c.village_idx
+                if t not in OBSTACLES or J.village_terrain(kinds[i]) in c.obstacle_terrains[t])
+                for t in PLANNING_SPECIALS}))
+
 
 @dataclass(frozen=True)
 class Elves(Game):
@@ -300,8 +388,8 @@ class Elves(Game):
 
     name = "elves"
     title = "King of the Elves"
-    min_players = 2
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     # hands, the supply and the gold totals are secret
     hidden_information = True
 
@@ -312,6 +400,10 @@ class Elves(Game):
     # the data file's content (a digest): games built from different contents of one
     # path are different games (not an option; rebuilt from the file)
     _data_digest: str = field(default="", init=False, repr=False)
+    # the parts in the box (``Components.from_data``) and what this configuration
+    # plays with (``ActionTables``): read from the data file, not options
+    components: Components = field(default=None, init=False, repr=False, compare=False)
+    tables: "ActionTables" = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if isinstance(self.players, bool):
@@ -328,6 +420,17 @@ class Elves(Game):
             raise GameOptionError(f"data must be the path of a data file (a str) or None, "
                                   f"not {type(self.data).__name__}")
         object.__setattr__(self, "data", data)
+        object.__setattr__(self, "player_names", self._checked_names())
+        d = self.game_data()
+        c = Components.from_data(d)
+        if self.players not in c.rounds:
+            raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
+        object.__setattr__(self, "components", c)
+        object.__setattr__(self, "tables", ActionTables.of(c, self.players, self.teleport))
+        object.__setattr__(self, "_data_digest", c.digest)
+
+    def _checked_names(self) -> tuple:
+        """The ``player_names`` option: none, or one distinct text per player."""
         names = self.player_names
         if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)):
             raise GameOptionError("player_names must be a tuple of names (one text per "
@@ -339,17 +442,30 @@ class Elves(Game):
                 raise GameOptionError("player_names must all be non-empty texts")
             if len(set(names)) != len(names):
                 raise GameOptionError("player_names must be different from each other")
-        object.__setattr__(self, "player_names", tuple(names))
-        d = load_data("kingdoms.elves", self.data)
-        object.__setattr__(self, "_data", d)
-        self._parse(d)
-        text = json.dumps(d.raw, sort_keys=True, default=_plain)
-        object.__setattr__(self, "_data_digest", hashlib.sha256(text.encode()).hexdigest())
+        return tuple(names)
 
     def __reduce__(self):
         # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
         # so games and states can be sent to worker processes by ``simulate``
         return (type(self), (self.players, self.teleport, self.data, self.player_names))
+
+    # the components under the names the rules, lessons and notebooks use
+    kinds = property(attrgetter("components.kinds"), doc="Every card kind (villages first).")
+    deck = property(attrgetter("components.deck"), doc="Copies of each card kind.")
+    index = property(attrgetter("components.index"), doc="Card kind -> position in kinds.")
+    terrains = property(attrgetter("components.terrains"))
+    vehicles = property(attrgetter("components.vehicles"))
+    numbers = property(attrgetter("components.numbers"), doc="The [rules] numbers by name.")
+    buy_costs = property(attrgetter("components.buy_costs"))
+    village_idx = property(attrgetter("components.village_idx"))
+    travel_idx = property(attrgetter("components.travel_idx"))
+    escort_idx = property(attrgetter("components.escort_idx"))
+    turn_idx = property(attrgetter("components.turn_idx"))
+    special_idx = property(attrgetter("components.special_idx"))
+    obstacle_terrains = property(attrgetter("components.obstacle_terrains"))
+    rounds = property(attrgetter("tables.rounds"), doc="Rounds with this many players.")
+    realm_limit = property(attrgetter("tables.realm_limit"), doc="Villages a realm may hold.")
+    journey_rules = property(attrgetter("tables.journey_rules"))
 
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
@@ -427,169 +543,6 @@ class Elves(Game):
         journeys = n * (3 * cards + 2)
         return self.rounds * (cards + planning + journeys)
 
-    # ---- the component file ---------------------------------------------------
-    def _parse(self, d):
-        """Read and check every number of the data file (type and range, see
-        ``LIMITS``); a file that passes makes a game that always ends by its rules,
-        with a legal action at every decision."""
-        s = object.__setattr__
-        lim = LIMITS
-
-        def names(key, lo, hi):
-            """A list of distinct lower-case names (no ':' — they make card kinds)."""
-            value = d.get(key, list)
-            if not lo <= len(value) <= hi:
-                raise d.error(key, f"should list from {lo} to {hi} names, not {len(value)}")
-            for v in value:
-                if not isinstance(v, str) or not _NAME.fullmatch(v):
-                    raise d.error(key, f"should list names of lower-case letters, digits and "
-                                  f"'_' (at most 30), not {v!r}")
-            if len(set(value)) != len(value):
-                raise d.error(key, "lists a name twice")
-            return tuple(value)
-
-        def whole_numbers(key, lo, hi):
-            """A list of whole numbers, each from ``lo`` to ``hi``."""
-            value = d.get(key, list)
-            for v in value:
-                if type(v) is not int or not lo <= v <= hi:
-                    raise d.error(key, f"should list whole numbers from {lo} to {hi}, not {v!r}")
-            return value
-
-        terrains = names("villages.terrains", 1, 12)
-        kinds, counts = [], []
-        village_cards = 0
-        for t in terrains:
-            key = f"villages.values.{t}"
-            values = whole_numbers(key, *DATA_RANGES["villages.values.*"][1:])
-            if len(values) > lim["copies"]:
-                raise d.error(key, f"should list at most {lim['copies']} cards, not {len(values)}")
-            for v in sorted(set(values)):
-                kinds.append(f"village:{t}:{v}")
-                counts.append(values.count(v))
-            village_cards += len(values)
-        village_total = d.get("villages.total", int, **_bounds("villages.total"))
-        if village_cards != village_total:
-            raise d.error("villages.values", f"lists {village_cards} cards, but villages.total is "
-                          f"{village_total}")
-        costs = d.get("travel.costs", dict)
-        vehicles = tuple(costs)
-        if not 1 <= len(vehicles) <= 12:
-            raise d.error("travel.costs", f"should name from 1 to 12 vehicles, not {len(vehicles)}")
-        cost_rows = []
-        for v in vehicles:
-            if not isinstance(v, str) or not _NAME.fullmatch(v):
-                raise d.error(f"travel.costs.{v}", "is not a vehicle name (lower-case letters, "
-                              "digits and '_')")
-            row = d.get(f"travel.costs.{v}", dict)
-            for t in row:
-                if t not in terrains:
-                    raise d.error(f"travel.costs.{v}.{t}", "is not a village terrain")
-                d.get(f"travel.costs.{v}.{t}", int, **_bounds("travel.costs.*.*"))
-            cost_rows.append((v, tuple(row.items())))
-        if "raft" not in vehicles:
-            raise d.error("travel.costs", "needs a raft (the sea monster asks one more raft)")
-
-        def read_counts(section: str, names) -> None:
-            """Copies per card of ``section`` (travel, special), checked against its total."""
-            cards = 0
-            for t in names:
-                n = d.get(f"{section}.cards.{t}", int, **_bounds(f"{section}.cards.*"))
-                kinds.append(f"{section}:{t}")
-                counts.append(n)
-                cards += n
-            total = d.get(f"{section}.total", int, **_bounds(f"{section}.total"))
-            if cards != total:
-                raise d.error(f"{section}.cards", f"sum to {cards}, but {section}.total is {total}")
-
-        read_counts("travel", vehicles)
-        planning = d.get("special.planning", list)
-        journeying = d.get("special.journeying", list)
-        if tuple(sorted(map(str, planning))) != tuple(sorted(PLANNING_SPECIALS)) or \
-                tuple(sorted(map(str, journeying))) != ("change_direction", "escort"):
-            raise d.error("special.planning", "the special card types are fixed by the rules")
-        read_counts("special", tuple(planning) + tuple(journeying))
-        total = d.get("cards.total", int, **_bounds("cards.total"))
-        if sum(counts) != total:
-            raise d.error("cards.total", f"is {total}, but the cards listed sum to {sum(counts)}")
-        r = "rules."
-        num = {}
-        for k in NUMBER_RANGES:
-            num[k] = d.get(r + k, int, **_bounds(r + k))
-        # draw 3 / discard 4 must lose cards, or planning need never end
-        num["discard_cards"] = d.get(r + "discard_cards", int, **{
-            **_bounds(r + "discard_cards"), "min": num["draw_cards"] + 1})
-        buy_costs = whole_numbers("rules.buy_costs", *DATA_RANGES["rules.buy_costs"][1:])
-        if len(buy_costs) > 10:
-            raise d.error("rules.buy_costs", f"should list at most 10 costs, not {len(buy_costs)}")
-        rounds = d.get("rules.rounds", dict)
-        for k in rounds:
-            if k not in {str(n) for n in range(self.min_players, self.max_players + 1)}:
-                raise d.error(f"rules.rounds.{k}", "is not a player count (2 to 6)")
-            d.get(f"rules.rounds.{k}", int, **_bounds("rules.rounds.*"))
-        if str(self.players) not in rounds:
-            raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
-        obstacle_terrains = []
-        for name in OBSTACLES:
-            key = f"special.{name}_terrains"
-            value = names(key, 0, len(terrains))
-            for t in value:
-                if t not in terrains:
-                    raise d.error(key, f"names {t!r}, which is not a village terrain")
-            obstacle_terrains.append(value)
-        obstacles = (("tree", obstacle_terrains[0], None),
-                     ("sea_monster", obstacle_terrains[1], "raft"))
-        jr = JourneyRules(tuple(cost_rows),
-                          obstacles=obstacles, thief_gold=num["thief_gold"],
-                          all_villages_bonus=num["all_villages_bonus"], teleport=self.teleport,
-                          teleport_gold=num["teleport_gold"], teleport_cards=num["teleport_cards"])
-        kinds = tuple(kinds)
-        s(self, "kinds", kinds)
-        s(self, "deck", tuple(counts))
-        s(self, "index", MappingProxyType({k: i for i, k in enumerate(kinds)}))
-        s(self, "terrains", tuple(terrains))
-        s(self, "vehicles", vehicles)
-        s(self, "village_idx", tuple(i for i, k in enumerate(kinds) if k.startswith("village:")))
-        s(self, "travel_idx", tuple(self.index[f"travel:{v}"] for v in vehicles))
-        s(self, "escort_idx", self.index["special:escort"])
-        s(self, "turn_idx", self.index["special:change_direction"])
-        s(self, "special_idx", MappingProxyType(
-            {t: self.index[f"special:{t}"] for t in PLANNING_SPECIALS}))
-        s(self, "obstacle_terrains", MappingProxyType({name: terr for name, terr, _ in obstacles}))
-        s(self, "numbers", MappingProxyType(num))
-        s(self, "buy_costs", tuple(buy_costs))
-        s(self, "rounds", rounds[str(self.players)])
-        s(self, "realm_limit", num["villages_per_realm_two_players"] if self.players == 2
-          else num["villages_per_realm"])
-        s(self, "journey_rules", jr)
-        self._action_tables()
-
-    def _action_tables(self):
-        """Every action and chance outcome that can recur, made once (they are
-        immutable values, so the same object serves every state)."""
-        s = object.__setattr__
-        kinds, players = self.kinds, self.players
-        # the village cards come first in ``kinds``: a hand's villages are hand[:villages]
-        s(self, "villages", len(self.village_idx))
-        assert self.village_idx == tuple(range(self.villages))
-        s(self, "draws", tuple(tuple(Draw(k, to) for to in range(players)) for k in kinds))
-        s(self, "discards", tuple(Discard(k) for k in kinds))
-        s(self, "village_plays", tuple(tuple(PlayVillage(kinds[i], r) for r in range(players))
-                                       for i in self.village_idx))
-        s(self, "buys", tuple(Buy(c) for c in self.buy_costs))
-        # hand -> its counts of gold, thief, tree, sea monster (PLANNING_SPECIALS order)
-        s(self, "planning_specials_of",
-          itemgetter(*(self.special_idx[t] for t in PLANNING_SPECIALS)))
-        # PlaySpecial(special, realm, slot), and the villages each special may lie next to
-        s(self, "special_plays", MappingProxyType({t: tuple(tuple(PlaySpecial(t, r, slot)
-                                                  for slot in range(self.realm_limit))
-                                            for r in range(players))
-                                  for t in PLANNING_SPECIALS}))
-        s(self, "special_fits", MappingProxyType({t: frozenset(
-            kinds[i] for i in self.village_idx
-            if t not in OBSTACLES or J.village_terrain(kinds[i]) in self.obstacle_terrains[t])
-            for t in PLANNING_SPECIALS}))
-
     # ---- convenience ------------------------------------------------------------
 
 
@@ -621,10 +574,10 @@ class Elves(Game):
         n = self.players
         empty = (0,) * len(self.kinds)
         return ElvesState(
-            self, round=1, start=0, phase="deal", supply=self.deck, discard=empty,
-            hands=(empty,) * n, gold=(self.numbers["starting_gold"],) * n,
-            realms=((),) * n, bought=(0,) * n, turn=0, passes=0,
-            pending=(self.numbers["deal_first_round"],), trip=None, table=None, journeys=0)
+            self, round=1, start=0, step=Dealing(self.numbers["deal_first_round"]),
+            supply=self.deck, discard=empty, hands=(empty,) * n,
+            gold=(self.numbers["starting_gold"],) * n, realms=((),) * n, bought=(0,) * n,
+            turn=0, passes=0, trip=None, table=None, journeys=0)
 
     def player_name(self, player: int) -> str:
         if self.player_names and 0 <= player < len(self.player_names):
@@ -632,29 +585,23 @@ class Elves(Game):
         return f"Player {player + 1}"
 
     def action_text(self, action) -> str:
-        """The action's text with the players' given names: an action names players
-        "Player 1" … (it does not carry the game), as ``journey``'s texts do."""
-        text = super().action_text(action)
-        if not self.player_names:
-            return text
-        return _PLAYER_IN_TEXT.sub(lambda m: self._named(int(m.group(1))), text)
+        """The action's text with the players named by ``player_name`` (an action's own
+        ``str()`` cannot know the names: it says "Player 1" ...)."""
+        if type(action) is DrawThree:  # its str() says the rulebook's numbers: say ours
+            num = self.numbers
+            return f"draw {num['draw_cards']} cards and discard {num['discard_cards']}"
+        if not isinstance(action, NAMING_ACTIONS):
+            return super().action_text(action)
+        text = action.text(self._name_in_text)
+        # cut as the core cuts action texts (``Game.action_text``)
+        return text if len(text) <= 200 else text[:200] + "..."
 
-    def _named(self, number: int) -> str:
-        return self.player_name(number - 1) if 1 <= number <= self.players else f"Player {number}"
-
-
-# how action texts name a player (journey's ``_p``): "Player 3"
-_PLAYER_IN_TEXT = re.compile(r"\bPlayer (\d+)\b")
-
-
-def _plain(x):
-    """JSON for the data file's read-only mappings (for its digest)."""
-    if isinstance(x, MappingProxyType):
-        return dict(x)
-    raise TypeError(f"not data: {type(x).__name__}")
+    def _name_in_text(self, player) -> str:
+        player_text(player)            # a player is a whole number, as in ``str()``
+        return self.player_name(player)
 
 
-@lru_cache(maxsize=4096)
+@speed_cache(4096)
 def _fraction(a: int, b: int) -> Fraction:
     return Fraction(a, b)
 
@@ -669,7 +616,7 @@ def _clashes(special: str, specials: tuple) -> bool:
     return any(SPECIAL_TYPE[t] == kind for t, _ in specials)
 
 
-@lru_cache(maxsize=256)
+@speed_cache(256)
 def _remove_village(slot: int, cost: int) -> "RemoveVillage":
     return RemoveVillage(slot, cost)
 
@@ -695,12 +642,11 @@ class ElvesState(State):
     ``supply``, ``discard`` and each of ``hands`` are card counts in the order of
     ``game.kinds`` (in a player's view, hidden piles are ``(HIDDEN, size)``).
     ``realms[p]`` is player ``p``'s villages right to left, each ``(village kind,
-    ((special, owner), ...))``.  ``phase`` is ``deal``, ``planning``, ``journey`` or
-    ``over``; ``turn`` is the player to receive cards / to act / to travel.
-    ``pending`` is a step under way: during the deal ``(cards still to give turn,)``,
-    in planning ``("draw", cards, why)`` or ``("discard", cards, why)``.
-    ``trip`` and ``table`` describe the journey under way.  After "No village card!"
-    ``pending`` is ``("search", 1, "nvc")`` while the player searches the supply.
+    ((special, owner), ...))``.  ``step`` is what the game waits for (one of
+    ``STEPS``: ``Dealing``, ``Planning``, ``DrawingThree``, ``DrawingBought``,
+    ``Discarding``, ``Searching``, ``Journeying``, ``GameOver``); ``turn`` is the
+    player to receive cards / to act / to travel.  ``trip`` and ``table`` describe
+    the journey under way.
 
     A view (``view(p)``) hides the supply's cards (``(HIDDEN, size)``), the other
     players' hands (``(HIDDEN, size)``) and gold totals (``HIDDEN``), and another
@@ -709,7 +655,7 @@ class ElvesState(State):
 
     round: int
     start: int
-    phase: str
+    step: Any
     supply: tuple
     discard: tuple
     hands: tuple
@@ -718,7 +664,6 @@ class ElvesState(State):
     bought: tuple
     turn: int
     passes: int
-    pending: tuple
     trip: Any
     table: Any
     journeys: int
@@ -735,13 +680,35 @@ class ElvesState(State):
             raise IllegalAction(f"Not an action of King of the Elves: {problem}")
         return super().apply(action)
 
+    @property
+    def phase(self) -> str:
+        """The part of the round: ``"deal"``, ``"planning"``, ``"journey"`` or ``"over"``."""
+        return self.step.phase
+
+    @property
+    def pending(self) -> tuple:
+        """The step in the tagged-tuple form of earlier versions, read-only, for code
+        written before the typed steps (use ``step``): ``(cards,)`` while dealing,
+        ``("draw" | "discard" | "search", cards, "draw3" | "buy" | "nvc")`` in planning."""
+        match self.step:
+            case Dealing(cards=n):
+                return (n,)
+            case DrawingThree(cards=n):
+                return ("draw", n, DrawingThree.why)
+            case DrawingBought():
+                return ("draw", 1, DrawingBought.why)
+            case Discarding(cards=n, after_search=after):
+                return ("discard", n, "nvc" if after else DrawingThree.why)
+            case Searching():
+                return ("search", 1, "nvc")
+        return ()
+
     def _current_player(self):
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "planning" and self.pending and self.pending[0] == "draw":
-            return CHANCE
+        match self.step:
+            case GameOver():
+                return TERMINAL
+            case Dealing() | DrawingThree() | DrawingBought():
+                return CHANCE
         return self.turn
 
     # ---- chance ------------------------------------------------------------------------
@@ -750,7 +717,7 @@ class ElvesState(State):
         total = sum(self.supply)
         to = self.turn
         return tuple((draws[to], _fraction(c, total))
-                     for draws, c in zip(self.game.draws, self.supply) if c)
+                     for draws, c in zip(self.game.tables.draws, self.supply) if c)
 
     def _sample_chance(self, rng):
         # card number r of the supply, counting kind by kind
@@ -760,7 +727,7 @@ class ElvesState(State):
         i = bisect_right(tuple(accumulate(supply)), r)
         if i == len(supply):
             raise AssertionError("empty supply at a draw")
-        return self.game.draws[i][self.turn]
+        return self.game.tables.draws[i][self.turn]
 
     # ---- decisions ----------------------------------------------------------------------
     def _legal_actions(self):
@@ -768,13 +735,13 @@ class ElvesState(State):
             raise ValueError(f"this view does not show {self.game.player_name(self.turn)}'s "
                              "cards and gold, so it cannot list that player's actions; "
                              f"ask view({self.turn}) or the full state")
-        if self.phase == "journey":
-            return J.moves(self.trip, self.table, self.game.journey_rules)
-        if self.pending:
-            if self.pending[0] == "search":    # after "No village card!"
+        match self.step:
+            case Journeying():
+                return J.moves(self.trip, self.table, self.game.journey_rules)
+            case Searching():                   # after "No village card!"
                 return self._search_actions()
-            # ("discard", k, why): any card in hand
-            return tuple(compress(self.game.discards, self.hands[self.turn]))
+            case Discarding():                  # any card in hand
+                return tuple(compress(self.game.tables.discards, self.hands[self.turn]))
         return self._planning_actions()
 
     def _check_supply_known(self):
@@ -808,11 +775,11 @@ class ElvesState(State):
         supply_cards = self.supply_size()
         out = []
         # play a village card
-        has_village = any(hand[:g.villages])
+        has_village = any(hand[:g.components.villages])
         if has_village:
             limit = g.realm_limit
             open_realms = [r for r, realm in enumerate(realms) if len(realm) < limit]
-            for plays in compress(g.village_plays, hand):      # villages held, in order
+            for plays in compress(g.tables.village_plays, hand):      # villages held, in order
                 out.extend([plays[r] for r in open_realms])
         # "No village card!" (what the supply holds is seen only when searching it)
         if not realms[p] and not has_village and supply_cards and not self.villages_gone:
@@ -825,12 +792,12 @@ class ElvesState(State):
         # buy a card
         b = self.bought[p]
         if b < len(g.buy_costs) and self.gold[p] >= g.buy_costs[b] and supply_cards:
-            out.append(g.buys[b])
+            out.append(g.tables.buys[b])
         # gold, thief and obstacle cards
-        held = list(compress(PLANNING_SPECIALS, g.planning_specials_of(hand)))
+        held = list(compress(PLANNING_SPECIALS, g.tables.planning_specials_of(hand)))
         if held and self.tokens_left(p) > 0:
             for special in held:
-                fits, plays = g.special_fits[special], g.special_plays[special]
+                fits, plays = g.tables.special_fits[special], g.tables.special_plays[special]
                 for r, realm in enumerate(realms):
                     for slot, (kind, specials) in enumerate(realm):
                         # obstacles only next to villages of their terrains; one card
@@ -850,74 +817,108 @@ class ElvesState(State):
         return tuple(out)
 
     def _why_illegal(self, action):
+        """The rule ``action`` breaks: the clause of the step under way, else of the
+        planning action it tries (``_why_not_*``)."""
+        match self.step:
+            case Journeying():
+                return J.why_not(self.trip, action, self.table, self.game.journey_rules)
+            case Searching():
+                return self._why_not_search(action)
+            case Discarding(cards=left):
+                if isinstance(action, Discard):
+                    return "You can only discard a card that is in your hand."
+                return f"First discard {left} more card(s)."
+        for kind, why_not in _WHY_NOT:
+            if isinstance(action, kind):
+                return why_not(self, action)
+        return f"{action} is not a planning action."
+
+    def _why_not_search(self, action):
+        """After "No village card!" the player takes a village from the supply."""
+        p = self.turn
+        if isinstance(action, TakeVillage):
+            if action.by != p:
+                return f"It is {self.game.player_name(p)} who searches the supply."
+            return ("Take a village card that is in the supply (or, when it holds none, "
+                    "say so).")
+        return '"No village card!": first take a village card from the supply.'
+
+    def _why_not_play_village(self, action):
+        """Play a village card: from the hand, into a realm with room."""
+        g = self.game
+        hand = self.hands[self.turn]
+        if action.village not in g.index or not hand[g.index[action.village]]:
+            return "You can only play a village card from your hand."
+        if not 0 <= action.realm < g.players:
+            return "There is no such realm."
+        two = g.numbers["villages_per_realm_two_players"]
+        return (f"A realm may hold at most {g.realm_limit} villages"
+                f"{f' ({two} with two players)' if g.players == 2 else ''}.")
+
+    def _why_not_no_village_card(self, action):
+        """"No village card!": no village in the realm nor in the hand, a supply."""
         g = self.game
         p = self.turn
-        if self.phase == "journey":
-            return J.why_not(self.trip, action, self.table, g.journey_rules)
-        if self.pending and self.pending[0] == "search":
-            if isinstance(action, TakeVillage):
-                if action.by != p:
-                    return f"It is {g.player_name(p)} who searches the supply."
-                return ("Take a village card that is in the supply (or, when it holds none, "
-                        "say so).")
-            return '"No village card!": first take a village card from the supply.'
-        if self.pending and self.pending[0] == "discard":
-            if isinstance(action, Discard):
-                return "You can only discard a card that is in your hand."
-            return f"First discard {self.pending[1]} more card(s)."
-        hand = self.hands[p]
-        if isinstance(action, PlayVillage):
-            if action.village not in g.index or not hand[g.index[action.village]]:
-                return "You can only play a village card from your hand."
-            if not 0 <= action.realm < g.players:
-                return "There is no such realm."
-            return (f"A realm may hold at most {g.realm_limit} villages"
-                    f"{' (3 with two players)' if g.players == 2 else ''}.")
-        if isinstance(action, NoVillageCard):
-            if self.realms[p] or any(hand[i] for i in g.village_idx):
-                return ('You may say "No village card!" only with no village in your realm '
-                        "and none in your hand.")
-            if self.villages_gone or not self.supply_size():
-                return ('"No village card!" needs a supply to search; this round\'s search '
-                        "already found no village card in it.")
-            return '"No village card!" shows your whole hand (shown = every card in it).'
-        if isinstance(action, TakeVillage):
-            return 'Take a village card from the supply only after saying "No village card!".'
+        if self.realms[p] or any(self.hands[p][i] for i in g.village_idx):
+            return ('You may say "No village card!" only with no village in your realm '
+                    "and none in your hand.")
+        if self.villages_gone or not self.supply_size():
+            return ('"No village card!" needs a supply to search; this round\'s search '
+                    "already found no village card in it.")
+        return '"No village card!" shows your whole hand (shown = every card in it).'
 
-        if isinstance(action, DrawThree):
-            return ("Draw 3 needs 3 cards in the supply and a hand from which 4 cards can "
-                    "then be discarded.")
-        if isinstance(action, Buy):
-            b = self.bought[p]
-            if b >= len(g.buy_costs):
-                return f"You may not buy a card number {b + 1} in a round."
-            if action.cost != g.buy_costs[b]:
-                return f"Your next card costs {g.buy_costs[b]} gold."
-            return "You need the gold for the card (and a card in the supply)."
-        if isinstance(action, PlaySpecial):
-            if action.special not in PLANNING_SPECIALS:
-                return "Only gold, thief and obstacle cards are played while planning."
-            if not hand[g.special_idx[action.special]]:
-                return "You can only play a special card from your hand."
-            if self.tokens_left(p) <= 0:
-                return "You have used all your coat of arms tokens this round."
-            if not (0 <= action.realm < g.players and 0 <= action.slot < len(self.realms[action.realm])):
-                return "There is no village there."
-            kind, _ = self.realms[action.realm][action.slot]
-            terrain = J.village_terrain(kind)
-            if action.special in OBSTACLES and terrain not in g.obstacle_terrains[action.special]:
-                where = " or ".join(g.obstacle_terrains[action.special])
-                return f"The {action.special.replace('_', ' ')} may only go next to a {where} village."
-            return ("Only one card of each type may lie next to a village (one gold, one "
-                    "thief, one obstacle).")
-        if isinstance(action, RemoveVillage):
-            if not 0 <= action.slot < len(self.realms[p]):
-                return "You may only remove villages from your own realm."
-            return ("Removing a village costs 2 gold plus 1 for each gold, thief and obstacle "
-                    "card next to it, and you must have the gold.")
-        if isinstance(action, Pass):
-            return "You may pass only when you have at least one village in your realm."
-        return f"{action} is not a planning action."
+    def _why_not_take_village(self, action):
+        return 'Take a village card from the supply only after saying "No village card!".'
+
+    def _why_not_draw_three(self, action):
+        """Draw 3 and discard 4: cards to draw, and a hand to discard from."""
+        num = self.game.numbers
+        draw = num["draw_cards"]
+        return (f"Draw {draw} needs {draw} cards in the supply and a hand from which "
+                f"{num['discard_cards']} cards can then be discarded.")
+
+    def _why_not_buy(self, action):
+        """Buy the top card: the round's next price, at most ``buy_costs`` cards."""
+        costs = self.game.buy_costs
+        b = self.bought[self.turn]
+        if b >= len(costs):
+            return f"You may not buy a card number {b + 1} in a round."
+        if action.cost != costs[b]:
+            return f"Your next card costs {costs[b]} gold."
+        return "You need the gold for the card (and a card in the supply)."
+
+    def _why_not_play_special(self, action):
+        """Gold, thief and obstacle cards: from the hand, with a token, next to a
+        village of the right terrain, one card of each type there."""
+        g = self.game
+        if action.special not in PLANNING_SPECIALS:
+            return "Only gold, thief and obstacle cards are played while planning."
+        if not self.hands[self.turn][g.special_idx[action.special]]:
+            return "You can only play a special card from your hand."
+        if self.tokens_left(self.turn) <= 0:
+            return "You have used all your coat of arms tokens this round."
+        if not (0 <= action.realm < g.players
+                and 0 <= action.slot < len(self.realms[action.realm])):
+            return "There is no village there."
+        kind, _ = self.realms[action.realm][action.slot]
+        terrain = J.village_terrain(kind)
+        if action.special in OBSTACLES and terrain not in g.obstacle_terrains[action.special]:
+            where = " or ".join(g.obstacle_terrains[action.special])
+            return f"The {action.special.replace('_', ' ')} may only go next to a {where} village."
+        return ("Only one card of each type may lie next to a village (one gold, one "
+                "thief, one obstacle).")
+
+    def _why_not_remove_village(self, action):
+        """Remove a village of one's own realm, paying for it and its special cards."""
+        if not 0 <= action.slot < len(self.realms[self.turn]):
+            return "You may only remove villages from your own realm."
+        num = self.game.numbers
+        return (f"Removing a village costs {num['remove_village']} gold plus "
+                f"{num['remove_per_special']} for each gold, thief and obstacle "
+                "card next to it, and you must have the gold.")
+
+    def _why_not_pass(self, action):
+        return "You may pass only when you have at least one village in your realm."
 
     # ---- what an action does ------------------------------------------------------------
     def _next(self, action):
@@ -925,7 +926,7 @@ class ElvesState(State):
         g = self.game
         if isinstance(action, Draw):
             return self._after_draw(action)
-        if self.phase == "journey":
+        if type(self.step) is Journeying:
             return self._journey_step(action)
         p = self.turn
         hands, hand = self.hands, self.hands[self.turn]
@@ -934,16 +935,9 @@ class ElvesState(State):
                 return self._end_turn(False, villages_gone=True)
             i = g.index[action.village]
             return replace(self, supply=_add(self.supply, i, -1),
-                           hands=_set(hands, p, _add(hand, i)), pending=("discard", 1, "nvc"))
-        if self.pending:                       # a discard
-            i = g.index[action.card]
-            hands = _set(hands, p, _add(hand, i, -1))
-            discard = _add(self.discard, i)
-            left = self.pending[1] - 1
-            if left:
-                return replace(self, hands=hands, discard=discard,
-                               pending=("discard", left, self.pending[2]))
-            return self._end_turn(False, hands=hands, discard=discard)
+                           hands=_set(hands, p, _add(hand, i)), step=Discarding(1, True))
+        if type(self.step) is Discarding:
+            return self._discard(action)
         if isinstance(action, Pass):
             return self._end_turn(passed=True)
         if isinstance(action, PlayVillage):
@@ -952,13 +946,13 @@ class ElvesState(State):
                           self.realms[action.realm] + ((action.village, ()),))
             return self._end_turn(False, hands=_set(hands, p, _add(hand, i, -1)), realms=realms)
         if isinstance(action, NoVillageCard):
-            return replace(self, pending=("search", 1, "nvc"))
+            return replace(self, step=SEARCHING)
         if isinstance(action, DrawThree):
-            return replace(self, pending=("draw", g.numbers["draw_cards"], "draw3"))
+            return replace(self, step=DrawingThree(g.numbers["draw_cards"]))
         if isinstance(action, Buy):
             return replace(self, gold=_set(self.gold, p, self.gold[p] - action.cost),
                            bought=_set(self.bought, p, self.bought[p] + 1),
-                           pending=("draw", 1, "buy"))
+                           step=DRAWING_BOUGHT)
         if isinstance(action, PlaySpecial):
             i = g.special_idx[action.special]
             kind, specials = self.realms[action.realm][action.slot]
@@ -976,21 +970,32 @@ class ElvesState(State):
                                   gold=_set(self.gold, p, self.gold[p] - action.cost))
         raise ValueError(f"unknown action {action!r}")
 
+    def _discard(self, action: Discard):
+        """One card of the hand to the discard pile; the turn ends after the last."""
+        p = self.turn
+        i = self.game.index[action.card]
+        hands = _set(self.hands, p, _add(self.hands[p], i, -1))
+        discard = _add(self.discard, i)
+        left = self.step.cards - 1
+        if left:
+            return replace(self, hands=hands, discard=discard,
+                           step=Discarding(left, self.step.after_search))
+        return self._end_turn(False, hands=hands, discard=discard)
+
     def _after_draw(self, action: Draw):
         g = self.game
         i = g.index[action.card]
         to = action.to
         supply = _add(self.supply, i, -1)
         hands = _set(self.hands, to, _add(self.hands[to], i))
-        if self.phase == "deal":
-            return self._continue_deal(self.pending[0] - 1, supply, hands=hands)
-        left = self.pending[1] - 1
-        why = self.pending[2]
-        if left:
-            return replace(self, supply=supply, hands=hands, pending=("draw", left, why))
-        if why == "draw3":
-            return replace(self, supply=supply, hands=hands,
-                           pending=("discard", g.numbers["discard_cards"], why))
+        match self.step:
+            case Dealing(cards=left):
+                return self._continue_deal(left - 1, supply, hands=hands)
+            case DrawingThree(cards=left) if left > 1:
+                return replace(self, supply=supply, hands=hands, step=DrawingThree(left - 1))
+            case DrawingThree():
+                return replace(self, supply=supply, hands=hands,
+                               step=Discarding(g.numbers["discard_cards"]))
         return self._end_turn(False, supply=supply, hands=hands)       # a bought card
 
     def _continue_deal(self, left: int, supply: tuple, **changes):
@@ -998,20 +1003,21 @@ class ElvesState(State):
         more cards to ``turn``, then to the next players in turn order."""
         g = self.game
         if left > 0 and any(supply):
-            return replace(self, supply=supply, pending=(left,), **changes)
+            return replace(self, supply=supply, step=Dealing(left), **changes)
         nxt = (self.turn + 1) % g.players
         if nxt != self.start and any(supply):
             size = g.numbers["deal_first_round" if self.round == 1 else "deal_later_rounds"]
-            return replace(self, supply=supply, turn=nxt, pending=(size,), **changes)
+            return replace(self, supply=supply, turn=nxt, step=Dealing(size), **changes)
         # the deal is over (or the supply ran out): planning begins
-        return replace(self, supply=supply, phase="planning", turn=self.start, pending=(),
-                       passes=0, **changes)
+        return replace(self, supply=supply, step=PLANNING, turn=self.start, passes=0,
+                       **changes)
 
     def _end_turn(self, passed: bool, **changes):
         """The turn ends (after the ``changes`` the action made to the position)."""
         g = self.game
         passes = self.passes + 1 if passed else 0
-        s = replace(self, pending=(), passes=passes, turn=(self.turn + 1) % g.players, **changes)
+        s = replace(self, step=PLANNING, passes=passes, turn=(self.turn + 1) % g.players,
+                    **changes)
         if passes < g.players:
             return s
         # all passed in a row: the bought cards' coins went to the bank already;
@@ -1024,8 +1030,8 @@ class ElvesState(State):
         hand = self.hands[player]
         trip = Trip(player, self.gold[player], tuple(hand[i] for i in g.travel_idx),
                     hand[g.escort_idx], hand[g.turn_idx])
-        return replace(self, phase="journey", turn=player, trip=trip, table=table,
-                       journeys=done, pending=(), passes=0)
+        return replace(self, step=JOURNEYING, turn=player, trip=trip, table=table,
+                       journeys=done, passes=0)
 
     def _journey_step(self, action):
         g = self.game
@@ -1064,10 +1070,10 @@ class ElvesState(State):
                     bought=(0,) * g.players, trip=None, table=None, journeys=0, passes=0,
                     villages_gone=False)
         if self.round >= g.rounds:
-            return replace(self, phase="over", pending=(), **base)
+            return replace(self, step=GAME_OVER, **base)
         start = (self.start + 1) % g.players
-        s = replace(self, round=self.round + 1, start=start, phase="deal", turn=start,
-                    pending=(g.numbers["deal_later_rounds"],), **base)
+        s = replace(self, round=self.round + 1, start=start, turn=start,
+                    step=Dealing(g.numbers["deal_later_rounds"]), **base)
         if not sum(supply):
             return s._continue_deal(0, supply)
         return s
@@ -1088,13 +1094,9 @@ class ElvesState(State):
         how many cards the supply and each hand hold.  Hidden: the supply's cards
         (except while he searches it after "No village card!"), the other hands, the
         other players' gold totals (the rulebook keeps them secret) and another
-        traveller's cards and gold.  At the end of the game everything is shown."""
-        n = self.game.players
-        if type(player) is not int or not 0 <= player < n:
-            raise ValueError(f"view(player): player must be one of 0..{n - 1} "
-                             f"({', '.join(self.game.player_name(i) for i in range(n))}), "
-                             f"not {player!r}")
-        if self.phase == "over":
+        traveller's cards and gold.  At the end of the game everything is shown.
+        (The core refuses a ``player`` out of range before this runs.)"""
+        if type(self.step) is GameOver:
             return self
         hands = tuple(h if p == player else _hidden_pile(h) for p, h in enumerate(self.hands))
         gold = tuple(x if p == player else HIDDEN for p, x in enumerate(self.gold))
@@ -1102,13 +1104,17 @@ class ElvesState(State):
         if trip is not None and trip.player != player:
             trip = replace(trip, hand=(HIDDEN,) * len(trip.hand), escorts=HIDDEN, turns=HIDDEN,
                            gold=HIDDEN)
-        searching = (self.pending and self.pending[0] == "search" and self.turn == player)
+        searching = type(self.step) is Searching and self.turn == player
         supply = self.supply if searching else _hidden_pile(self.supply)
         return replace(self, hands=hands, supply=supply, trip=trip, gold=gold)
 
     def sample_world(self, player: int, rng):
         from .worlds import sample_world
         return sample_world(self, player, rng)
+
+    def unseen(self, player: int):
+        from .worlds import unseen
+        return unseen(self, player)
 
     def is_view(self) -> bool:
         return any(x is HIDDEN for x in self.gold)
@@ -1124,20 +1130,16 @@ class ElvesState(State):
         """``{card label: count}`` of a player's hand."""
         return {card_label(k): c for k, c in zip(self.game.kinds, self.hands[player]) if c}
 
-    # ---- rendering ---------------------------------------------------------------------
-    def short(self) -> str:
-        if self.phase == "over":
-            return "game over " + "/".join(map(str, self.gold))
-        who = "chance" if self.current_player() == CHANCE else f"P{self.turn + 1}"
-        return f"R{self.round} {self.phase} {who}"
 
-    def __str__(self):
-        from .render import text
-        return text(self)
-
-    def _repr_html_(self):
-        from .render import html
-        return html(self)
+# the clause each planning action may break (``ElvesState._why_illegal``)
+_WHY_NOT = ((PlayVillage, ElvesState._why_not_play_village),
+            (NoVillageCard, ElvesState._why_not_no_village_card),
+            (TakeVillage, ElvesState._why_not_take_village),
+            (DrawThree, ElvesState._why_not_draw_three),
+            (Buy, ElvesState._why_not_buy),
+            (PlaySpecial, ElvesState._why_not_play_special),
+            (RemoveVillage, ElvesState._why_not_remove_village),
+            (Pass, ElvesState._why_not_pass))
 
 
 def _is_hidden(pile) -> bool:

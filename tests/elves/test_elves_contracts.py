@@ -25,7 +25,7 @@ from kingdoms.elves import (Buy, Discard, Draw, NoVillageCard, Pass, PlaySpecial
                             PlayVillage, RemoveVillage, TakeVillage, ledger_text)
 from kingdoms.elves.journey import (EndJourney, Teleport, TeleportCard,
                                     TeleportTo, Visit)
-from kingdoms.elves.rules import NUMBER_RANGES
+from kingdoms.elves.rules import NUMBER_RANGES, PLANNING, Searching
 
 PLAINS = "village:plains:2"
 LAKE = "village:lake:7"
@@ -58,9 +58,9 @@ def planning_state(g, hands=None, realms=None, gold=None, turn=0, supply=None):
         disc = tuple(c - keep[g.kinds[i]] for i, c in enumerate(sup))
         sup = tuple(keep[g.kinds[i]] for i in range(len(sup)))
     s = g.initial_state()
-    return dataclasses.replace(s, phase="planning", supply=sup, discard=disc,
+    return dataclasses.replace(s, step=PLANNING, supply=sup, discard=disc,
                                hands=tuple(tuple(h) for h in hc), realms=realms,
-                               gold=tuple(gold) if gold else s.gold, turn=turn, pending=())
+                               gold=tuple(gold) if gold else s.gold, turn=turn)
 
 DATA = Path(kingdoms.__file__).parent / "elves" / "data.toml"
 CONFIGS = [dict(players=n) for n in range(2, 7)] + [dict(players=3, teleport=True)]
@@ -233,7 +233,7 @@ def _perturbed(s, p, rng):
     changes = {"gold": tuple(gold)}
     if s.trip is not None and s.trip.player == q:
         changes["trip"] = dataclasses.replace(s.trip, gold=s.trip.gold + 5)
-    searching = s.pending and s.pending[0] == "search" and s.turn == p
+    searching = isinstance(s.step, Searching) and s.turn == p
     on_journey = s.trip is not None and s.trip.player == q
     hand, supply = list(s.hands[q]), list(s.supply)
     have = [i for i, c in enumerate(hand) if c]

@@ -19,7 +19,7 @@ from kingdoms.elves import (Buy, Discard, Draw, DrawThree, NoVillageCard, Pass, 
                             PlayVillage, RemoveVillage, TakeVillage, gold_ledger,
                             ledger_balances)
 from kingdoms.elves.journey import EndJourney, Visit
-from kingdoms.elves.rules import card_total
+from kingdoms.elves.rules import GAME_OVER, PLANNING, Searching, card_total
 
 DATA = Path(kingdoms.__file__).parent / "elves" / "data.toml"
 
@@ -55,9 +55,9 @@ def planning_state(g, hands=None, realms=None, gold=None, turn=0, supply=None):
     else:
         disc = (0,) * len(g.kinds)
     s = g.initial_state()
-    return replace(s, phase="planning", supply=sup, discard=disc,
+    return replace(s, step=PLANNING, supply=sup, discard=disc,
                    hands=tuple(tuple(h) for h in hc), realms=realms,
-                   gold=tuple(gold) if gold else s.gold, turn=turn, pending=())
+                   gold=tuple(gold) if gold else s.gold, turn=turn)
 
 
 PLAINS = "village:plains:2"
@@ -172,7 +172,7 @@ def test_no_village_card_shows_the_hand_searches_the_supply_and_discards_one():
     nvc = [a for a in s.legal_actions() if isinstance(a, NoVillageCard)]
     assert nvc == [NoVillageCard(("travel:raft", "travel:raft", "special:gold"))]
     s0 = s.apply(nvc[0])
-    assert s0.current_player() == 0 and s0.pending[0] == "search"
+    assert s0.current_player() == 0 and isinstance(s0.step, Searching)
     assert {a.village for a in s0.legal_actions()} == {k for k in g.kinds if k.startswith("village:")}
     s1 = s0.apply(TakeVillage(LAKE, 0))
     assert s1.current_player() == 0 and s1.hands[0][g.index[LAKE]] == 1
@@ -407,7 +407,7 @@ def test_number_of_rounds(players, rounds):
 
 def test_ties_share_the_win():
     g = game(3)
-    s = replace(g.initial_state(), phase="over", gold=(20, 20, 5))
+    s = replace(g.initial_state(), step=GAME_OVER, gold=(20, 20, 5))
     assert s.returns() == (Fraction(1, 2), Fraction(1, 2), Fraction(0))
     assert s.scores() == (20, 20, 5)
 
