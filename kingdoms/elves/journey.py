@@ -43,7 +43,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from kingdoms.core.cache import speed_cache
-from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, replace
+from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, player_label, replace
 
 __all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
            "Teleport", "TeleportCard", "TeleportTo", "EndJourney", "moves", "advance",
@@ -68,7 +68,7 @@ def player_text(p) -> str:
     use its ``player_name`` (given names)."""
     if type(p) is not int:
         raise TypeError(f"a player is a whole number, not {p!r}")
-    return f"Player {p + 1}"
+    return player_label(p)
 
 
 def _who(p) -> str:

@@ -68,8 +68,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.scoring import best_players, win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
-                                    IllegalAction, State, replace)
+                                    IllegalAction, State, player_label, replace)
 
 from .components import (DATA_RANGES, LIMITS, MAX_PLAYERS, MIN_PLAYERS, NUMBER_RANGES,
                          OBSTACLES, PLANNING_SPECIALS, Components)
@@ -582,7 +583,7 @@ class Elves(Game):
     def player_name(self, player: int) -> str:
         if self.player_names and 0 <= player < len(self.player_names):
             return str(self.player_names[player])
-        return f"Player {player + 1}"
+        return player_label(player)
 
     def action_text(self, action) -> str:
         """The action's text with the players named by ``player_name`` (an action's own
@@ -1080,10 +1081,7 @@ class ElvesState(State):
 
     # ---- the end ----------------------------------------------------------------------
     def _returns(self):
-        best = max(self.gold)
-        winners = [p for p, x in enumerate(self.gold) if x == best]
-        return tuple(Fraction(1, len(winners)) if p in winners else Fraction(0)
-                     for p in range(self.game.players))
+        return win_shares(best_players(self.gold), self.game.players)
 
     def scores(self):
         return tuple(self.gold)
