@@ -551,6 +551,10 @@ class State:
             view.__wrapped__ = own
             view._checks_player = True
             cls.view = view
+        if "_repr_pretty_" not in cls.__dict__:
+            # IPython asks each class for _repr_pretty_ before its own (dataclass)
+            # __repr__: a displayed state shows its picture, not its fields
+            cls._repr_pretty_ = State._repr_pretty_
 
     def _check_player(self, player, what: str = "view") -> None:
         """Raise ``ValueError`` naming the allowed players unless ``player`` is one."""
@@ -870,6 +874,10 @@ class State:
             return f(self)
         import html
         return f"<pre>{html.escape(str(self))}</pre>"
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        # IPython's plain-text form of a displayed state: the picture, not the fields
+        printer.text(str(self))
 
     def short(self) -> str:
         """One line about the position (the Stepper's log, tree labels)."""

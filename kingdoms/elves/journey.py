@@ -679,12 +679,15 @@ class JourneyPlan:
     def actions(self) -> tuple:
         return tuple(a for a, _, _ in self.steps)
 
-    def table_text(self) -> str:
+    def table_text(self, name=None) -> str:
+        """The steps as a table; ``name(player)`` names players (e.g. the game's
+        ``player_name``; default "Player 1" ...)."""
         lines = [f"{'step':>4}  {'gold':>5}  {'total':>5}  action"]
         total = 0
         for i, (a, g, _) in enumerate(self.steps, 1):
             total += g
-            lines.append(f"{i:>4}  {g:>+5}  {total:>5}  {a}")
+            text = a.text(name) if name is not None and hasattr(a, "text") else str(a)
+            lines.append(f"{i:>4}  {g:>+5}  {total:>5}  {text}")
         lines.append(f"net gold of the journey: {self.value}")
         return "\n".join(lines)
 
