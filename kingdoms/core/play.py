@@ -86,7 +86,7 @@ def _policies_for(game: Game, policies) -> Sequence[Callable]:
 
 def _views_for(game: Game, views) -> bool:
     if views is None:
-        return bool(getattr(game, "hidden_information", False))
+        return bool(game.hidden_information)
     if not isinstance(views, bool):
         raise TypeError(f"views is True, False or None, not {type(views).__name__}")
     return views
@@ -280,7 +280,7 @@ def _empty_summary(game: Game) -> SimulationSummary:
     return SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
                              [], Counter(), 0, Counter(),
                              tuple(game.player_name(p) for p in range(game.players)),
-                             getattr(game, "title", ""))
+                             game.title)
 
 
 # Playing games allocates many small containers that live until the game ends (each

@@ -91,9 +91,8 @@ def resolve_objective(state: State, objective=None, value: Callable | None = Non
 
 
 def _objectives_of(state: State) -> dict:
-    hook = getattr(state.game, "objectives", None)
     try:
-        offered = dict(hook()) if callable(hook) else {}
+        offered = dict(state.game.objectives())
     except Exception:        # a game's hook failing must not hide the default
         offered = {}
     offered.setdefault(DEFAULT_OBJECTIVE, _default_value)

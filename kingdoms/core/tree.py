@@ -37,15 +37,8 @@ PALETTE = {"blue": "#0072B2", "orange": "#E69F00", "green": "#009E73",
 
 
 def state_caption(s: State) -> str:
-    """A short sentence for a position: the state's ``caption()`` if it has one, else
-    ``describe()`` (whose turn, or the result); a chance event without a description
-    of its own says how many outcomes it has."""
-    hook = getattr(s, "caption", None)
-    if callable(hook):
-        try:
-            return str(hook())
-        except Exception:       # a game's hook failing must not break a drawing
-            pass
+    """A short sentence for a position: ``describe()`` (whose turn, or the result); a
+    chance event without a description of its own says how many outcomes it has."""
     text = s.describe()
     if s.current_player() == CHANCE and text.strip().rstrip(".") in ("Chance event", ""):
         try:

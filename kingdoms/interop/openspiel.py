@@ -274,7 +274,7 @@ def _simple_options(cls) -> dict:
 
 def _game_type(cls, players: int | None = None) -> "pyspiel.GameType":
     kgame_players = players if players is not None else _default_players(cls)
-    hidden = bool(getattr(cls, "hidden_information", False))
+    hidden = bool(cls.hidden_information)
     constant = kgame_players >= 2
     params = {"players": _default_players(cls), **_simple_options(cls)}
     return pyspiel.GameType(

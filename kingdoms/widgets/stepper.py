@@ -383,11 +383,11 @@ class Stepper(W.VBox):
     def _tree_would_leak(self) -> bool:
         """A tree shows the full state: not while a player's view is shown in a game
         with hidden information."""
-        return bool(getattr(self.game, "hidden_information", False)) and \
+        return bool(self.game.hidden_information) and \
             self.viewer() != OMNISCIENT
 
     def _default_perspective(self):
-        if not getattr(self.game, "hidden_information", False):
+        if not self.game.hidden_information:
             return OMNISCIENT
         humans = [p for p in range(self.game.players) if p not in self.seats]
         if not humans:
