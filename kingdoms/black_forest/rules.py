@@ -245,15 +245,22 @@ def _made(c: Components) -> _Made:
     table = owner_cache(c, "black_forest ready-made actions", 1)
     made = table.get(0)
     if made is None:
-        names, cards = c.player_names, c.seat_cards
-        made = table[0] = _Made(
-            plays=tuple(_all_plays(p, names[p], cards[p]) for p in range(len(cards))),
-            discards=tuple(MappingProxyType({x: Discard(p, x, names[p]) for x in cards[p]})
-                           for p in range(len(cards))),
-            draws=tuple(MappingProxyType({x: Draw(p, x, names[p]) for x in cards[p]})
-                        for p in range(len(cards))),
-            reveals=MappingProxyType({e: Reveal(e) for e in c.conditions}))
+        made = table[0] = _make(c)
     return made
+
+
+@speed_cache(8)
+def _make(c: Components) -> _Made:
+    """The ready-made actions for components equal to ``c`` (public values): a game
+    unpickled in a worker process finds those of an equal game made there before."""
+    names, cards = c.player_names, c.seat_cards
+    return _Made(
+        plays=tuple(_all_plays(p, names[p], cards[p]) for p in range(len(cards))),
+        discards=tuple(MappingProxyType({x: Discard(p, x, names[p]) for x in cards[p]})
+                       for p in range(len(cards))),
+        draws=tuple(MappingProxyType({x: Draw(p, x, names[p]) for x in cards[p]})
+                    for p in range(len(cards))),
+        reveals=MappingProxyType({e: Reveal(e) for e in c.conditions}))
 
 
 def _all_plays(player: int, who: str, cards: tuple):
@@ -636,8 +643,12 @@ _OPEN_SPACES = MappingProxyType({
 
 def _hidden_but(rows: tuple, player: int) -> tuple:
     """Per-seat card rows with every seat's but ``player``'s cards ``HIDDEN``."""
-    return tuple([cards if p == player else (HIDDEN,) * len(cards)
-                  for p, cards in enumerate(rows)])
+    out = [_HIDDEN_ONE * len(cards) for cards in rows]
+    out[player] = rows[player]
+    return tuple(out)
+
+
+_HIDDEN_ONE = (HIDDEN,)
 
 
 @dataclass(frozen=True)

@@ -62,14 +62,13 @@ Contested readings are options whose defaults follow the literal text (``OPTIONS
 """
 from __future__ import annotations
 
-import operator
 import os
 import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from itertools import chain, repeat
+from itertools import chain
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -186,9 +185,6 @@ DECISIONS = (
 # Action texts name players as people read them ("Player 2" for index 1, the game's
 # ``player_name``; this game has no custom names).  ``str()`` never raises, whatever
 # the fields hold: a malformed action still prints (as "?") inside error messages.
-
-_NOT_GIVEN = object()        # (a sentinel: no action sampled at this state)
-
 
 _pn = player_label
 
@@ -921,6 +917,8 @@ class WoodsState(State):
     def _current_player(self):
         if self.over:
             return TERMINAL
+        if self.pending is None:            # between turns (most positions)
+            return self.turn
         match self.pending:
             case Dealing() | TreasurerDrawing():
                 return CHANCE
@@ -982,9 +980,10 @@ class WoodsState(State):
         return out + [PriestStop()]
 
     def _distinct(self, hand):
-        """One of each card kind in ``hand``, in follower order (list)."""
-        kinds = set(hand)
-        return [c for c in self.game.components.followers if c in kinds]
+        """One of each card kind in ``hand``, in follower order (list; anything else,
+        such as ``HIDDEN``, is left out)."""
+        rank = self.game.components.rank
+        return sorted(rank.keys() & hand, key=rank.__getitem__)
 
     def _plays(self, hand: tuple, barred=None) -> tuple:
         """Each card kind of ``hand`` (in follower order) to each court in turn, except
@@ -992,10 +991,11 @@ class WoodsState(State):
         by hands would let anyone holding the game read other players' hands.)"""
         plays_of = _plays_of(self.game.players)
         kinds = self._distinct(hand)
+        if barred is None or "Princess" not in kinds:
+            return tuple(chain.from_iterable(map(plays_of.__getitem__, kinds)))
         plays = [plays_of[c] for c in kinds]
-        if barred is not None and "Princess" in kinds:
-            i = kinds.index("Princess")
-            plays[i] = plays[i][:barred] + plays[i][barred + 1:]
+        i = kinds.index("Princess")
+        plays[i] = plays[i][:barred] + plays[i][barred + 1:]
         return tuple(chain.from_iterable(plays))
 
     def _squire_present(self) -> bool:
@@ -1201,15 +1201,11 @@ class WoodsState(State):
         return total == Counter(self.round_deck())
 
     # ---- moves ------------------------------------------------------------------
-    def apply(self, action):
-        """The state after ``action``; a malformed action (``None``, another type, a
-        field of the wrong type such as ``Play("Fool", "0")`` or ``Play("Fool", 0.0)``,
-        an object equal to everything) raises ``IllegalAction`` naming the problem."""
-        cache = self.__dict__
-        listed = cache.get("_la")
-        if (listed is not None and any(map(operator.is_, listed, repeat(action)))) \
-                or action is cache.get("_sampled", _NOT_GIVEN):
-            return super().apply(action)        # the game's own object: well-formed
+    def _refuse_malformed(self, action):
+        """A malformed action (``None``, another type, a field of the wrong type such as
+        ``Play("Fool", "0")`` or ``Play("Fool", 0.0)``, an object equal to everything)
+        raises ``IllegalAction`` naming the problem (the core asks only about actions
+        that are not this state's own listed or drawn objects)."""
         problem = _malformed(action, self.game)
         if problem is not None:
             cp = self.current_player()
@@ -1218,7 +1214,6 @@ class WoodsState(State):
             if cp == CHANCE:
                 raise IllegalAction(f"{problem}: it cannot happen at this chance event")
             raise IllegalAction(f"The game is over: no more actions ({problem}).")
-        return super().apply(action)
 
     def _next(self, action):
         s = self._step(action)
