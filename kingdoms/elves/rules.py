@@ -686,24 +686,6 @@ class ElvesState(State):
         """The part of the round: ``"deal"``, ``"planning"``, ``"journey"`` or ``"over"``."""
         return self.step.phase
 
-    @property
-    def pending(self) -> tuple:
-        """The step in the tagged-tuple form of earlier versions, read-only, for code
-        written before the typed steps (use ``step``): ``(cards,)`` while dealing,
-        ``("draw" | "discard" | "search", cards, "draw3" | "buy" | "nvc")`` in planning."""
-        match self.step:
-            case Dealing(cards=n):
-                return (n,)
-            case DrawingThree(cards=n):
-                return ("draw", n, DrawingThree.why)
-            case DrawingBought():
-                return ("draw", 1, DrawingBought.why)
-            case Discarding(cards=n, after_search=after):
-                return ("discard", n, "nvc" if after else DrawingThree.why)
-            case Searching():
-                return ("search", 1, "nvc")
-        return ()
-
     def _current_player(self):
         match self.step:
             case GameOver():

@@ -70,8 +70,8 @@ IS-MCTS
     starts at that world, with ``p``'s information state (history as ``p`` saw it plus
     the observation) unchanged, so ISMCTS's root check holds; the other players'
     information states in the world start at their observation (their histories are
-    not sampled).  Where a game has no ``sample_world`` yet (King of the Elves), or
-    during a card-by-card deal, the old determinizer is used: a depth-first replay from
+    not sampled).  Where a game has no ``sample_world``, or during a card-by-card
+    deal, the old determinizer is used: a depth-first replay from
     the start that keeps, step by step, only actions and outcomes ``p`` would have seen
     the same way and after which ``p``'s observation is the same, backing up at dead
     ends; it is not drawn from the exact posterior, and where hidden draws are revealed

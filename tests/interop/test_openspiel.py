@@ -306,7 +306,7 @@ ISMCTS_GAMES = [
     ("woods", {"players": 2, "one_round": True}),
     ("elves", {"players": 2}),
 ]
-SAMPLES_WORLDS = {"horse", "ten_characters", "black_forest", "woods"}
+SAMPLES_WORLDS = {"horse", "ten_characters", "black_forest", "woods", "elves"}
 
 
 @pytest.mark.slow
