@@ -69,7 +69,7 @@ def _gain(comp, herd, die):
 
 
 def _houses(comp, fences, herd, gain):
-    new = tuple(h + g for h, g in zip(herd, gain))
+    new = (herd[0] + gain[0], herd[1] + gain[1], herd[2] + gain[2], herd[3] + gain[3])
     return pasture.fits_cached(fences, new, comp.per_field)
 
 

@@ -163,13 +163,47 @@ def test_malformed_actions_are_illegal_action_and_change_nothing():
             assert (hash(s), repr(s)) == before
 
 
-def test_malformed_action_reaching_the_rules_is_illegal_action():
-    """The rules check the action themselves too (whatever the generic layer let
-    through): a wrongly typed twin is refused by ``_next``."""
-    s = states_along_a_game()[3]
-    for bad in [b for b in BAD if b != A.RunAway("unicorn")] + TWINS[:-1]:
-        with pytest.raises(IllegalAction, match="field types|not an action"):
-            s._next(bad)
+def test_malformed_actions_never_reach_the_rules(monkeypatch):
+    """Issue 14 (speed): ``_next`` no longer re-checks each action; ``apply`` hands it
+    only the state's own listed objects (or the outcome it drew), so every malformed
+    object is refused before the rules run and the rules only ever see well-formed
+    actions."""
+    from kingdoms.horse.rules import HorseState
+    seen = []
+    original = HorseState._next
+
+    def checked(self, a):
+        assert any(a is x for x in self.legal_actions()) or a is self.__dict__.get("_sampled")
+        assert A.well_formed(a)
+        seen.append(a)
+        return original(self, a)
+
+    monkeypatch.setattr(HorseState, "_next", checked)
+    for s in states_along_a_game():
+        for bad in BAD + TWINS:
+            try:
+                s.apply(bad)
+            except IllegalAction as e:
+                assert str(e)
+        s.apply(s.legal_actions()[0])
+    assert seen                                   # the listed actions did reach it
+
+
+def test_malformed_action_messages_stay_the_same():
+    """The messages ``apply`` gives for malformed objects (unchanged by issue 14)."""
+    g = kingdoms.game("horse", players=2)
+    s = g.initial_state()                          # dealing: a chance event
+    with pytest.raises(IllegalAction, match=r"^None cannot happen at this chance event$"):
+        s.apply(None)
+    while s.current_player() == CHANCE:
+        s = s.apply(s.legal_actions()[0])
+    with pytest.raises(IllegalAction, match=r"^Ann may not do that: None is not allowed now$"):
+        s.apply(None)
+    with pytest.raises(IllegalAction, match=r"^Ann may not do that: It is the \w+ step now\.$"):
+        s.apply(A.EndTrading())
+    for twin in (A.PlaceFence(True), A.TakeDie(None)):
+        with pytest.raises(IllegalAction, match="^Ann may not do that: "):
+            s.apply(twin)
 
 
 def test_str_of_bad_actions_never_raises():
