@@ -73,6 +73,7 @@ class Components:
     initiative: tuple
     points: Mapping = field(hash=False)       # character -> the number in its scoring
     labels: Mapping = field(hash=False)       # character -> its name on the card
+    point_values: tuple = ()                  # the points again, in CHARACTERS order
 
     def __reduce__(self):
         # mapping proxies do not pickle: a copy is read again from the same data
@@ -85,7 +86,8 @@ class Components:
         game = _game_section(data)
         copies, initiative, points, labels = _characters(data)
         return cls(data=data, **game, copies=copies, initiative=initiative,
-                   points=MappingProxyType(points), labels=MappingProxyType(labels))
+                   points=MappingProxyType(points), labels=MappingProxyType(labels),
+                   point_values=tuple(points[c] for c in CHARACTERS))
 
     def hand_for(self, players: int) -> int:
         """Hand cards dealt to each player in a game of ``players``."""

@@ -27,8 +27,8 @@ from kingdoms.core.protocol import CHANCE, HIDDEN
 
 from .rules import (CHARACTERS, COLUMNS, Choose, Choosing, TenCharactersState,
                     UnicornDiscards)
-from .scoring import (LABELS, SCORING_CARDS, _check_points, _score_card, normalise_counts,
-                      score_pass)
+from .scoring import (LABELS, SCORING_CARDS, _check_points, _score_card, best_case_row,
+                      normalise_counts, score_pass)
 
 __all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
            "hand_potential", "potential_difference", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
@@ -70,6 +70,29 @@ def _card_values(counts: tuple, points: tuple) -> tuple:
     pts = dict(zip(CHARACTERS, points))
     return tuple((c, _score_card(c, n, ("king",) if c == "jester" else (), pts)[0])
                  for c in CHARACTERS)
+
+
+@speed_cache(maxsize=16384)
+def value_row(counts: tuple, points: tuple) -> tuple:
+    """``card_values`` as numbers in ``CHARACTERS`` order, for column lengths in
+    ``COLUMNS`` order and points in ``CHARACTERS`` order (both checked; the players'
+    fast path: the key is the public display only)."""
+    return best_case_row(counts, points)
+
+
+@speed_cache(maxsize=8192)
+def display_rows(counts: tuple, points: tuple) -> tuple:
+    """``(value_row(counts, points), rows)``: ``rows[i]`` is the ``value_row`` after one
+    more card in column ``i`` (``COLUMNS`` order), what a card played there makes."""
+    return (best_case_row(counts, points),
+            tuple(best_case_row(counts[:i] + (k + 1,) + counts[i + 1:], points)
+                  for i, k in enumerate(counts)))
+
+
+def best_sum(row: tuple, hand, keep: int) -> int:
+    """``hand_potential`` for ``hand`` given as indices into ``row`` (``value_row``):
+    the best ``keep`` cards' sum is the sum of the ``keep`` largest values."""
+    return sum(sorted(map(row.__getitem__, hand), reverse=True)[:keep])
 
 
 def _add(display: dict, card: str, column: str | None = None) -> dict:

@@ -14,81 +14,110 @@ Both non-random strategies value the King and the Jester at their best case (see
 """
 from __future__ import annotations
 
+from operator import add
+
 from kingdoms.core.play import random_policy
 
-from .odds import card_values, hand_potential
-from .rules import COLUMNS, Choosing
+from .odds import best_sum, display_rows, value_row
+from .rules import CI, COL, JESTER, Choosing, Discard, JesterTo, KnightRemove, MageRemove
 
 __all__ = ["random_policy", "hold_back_policy", "greedy_policy", "STRATEGIES"]
 
-
-def _own(state):
-    p = state.current_player()
-    return p, state.view(p)
-
-
-def _after_effect(display, action):
-    d = dict(display)
-    name = type(action).__name__
-    if name == "KnightRemove" and action.remove:
-        d["dragon"] -= 1
-    elif name == "MageRemove" and action.column is not None:
-        d[action.column] -= 1
-    elif name == "JesterTo":
-        d[action.column] += 1
-    return d
+# What the players read is in the acting player's view too: the display (public) and
+# their own hand.  They read it from the state they are given, which is that view when
+# the game is played with views (the core's default for this game); a full state gives
+# the same numbers.  Values come from ``odds.value_row`` (card values of a display,
+# cached on the display alone); a hand is a list of indices into that row.
 
 
-def _effect_choice(state, view, p, keep):
-    """Pick the effect option after which the own hand's best cards score most."""
-    disp = view.display_counts()
-    hand = [c for c in view.hands[p]]
-    best, best_val = None, None
+def _counts(state) -> tuple:
+    """The display's column lengths (Jesters included) in ``COLUMNS`` order."""
+    return tuple(map(add, state.columns, state.jesters))
+
+
+def _bump(counts: tuple, i: int, d: int) -> tuple:
+    return counts[:i] + (counts[i] + d,) + counts[i + 1:]
+
+
+def _after_effect(counts: tuple, action) -> tuple:
+    """The column lengths after an effect option (a discard leaves them as they are)."""
+    kind = type(action)
+    if kind is KnightRemove and action.remove:
+        return _bump(counts, COL["dragon"], -1)
+    if kind is MageRemove and action.column is not None:
+        return _bump(counts, COL[action.column], -1)
+    if kind is JesterTo:
+        return _bump(counts, COL[action.column], 1)
+    return counts
+
+
+def _effect_choice(state, p, keep):
+    """Pick the effect option after which the own hand's best cards score most (ties:
+    the action whose text comes last)."""
+    counts = _counts(state)
+    pts = state.game.components.point_values
+    hand = [CI[c] for c in state.hands[p]]
+    best = best_val = best_text = None
     for a in state.legal_actions():
-        name = type(a).__name__
-        if name == "Discard":
+        if type(a) is Discard:
             h = list(hand)
-            h.remove(a.card)
-            val = hand_potential(h, disp, keep, state.game.points)
+            h.remove(CI[a.card])
+            val = best_sum(value_row(counts, pts), h, keep)
+        elif type(a) is JesterTo:
+            val = best_sum(display_rows(counts, pts)[1][COL[a.column]], hand, keep)
         else:
-            val = hand_potential(hand, _after_effect(disp, a), keep, state.game.points)
-        key = (val, str(a))                    # ties broken by the action's text, not list order
-        if best_val is None or key > best_val:
-            best, best_val = a, key
+            val = best_sum(value_row(_after_effect(counts, a), pts), hand, keep)
+        # the largest (val, str(a)), the first of equals; a text only built for a tie
+        if best is None or val > best_val:
+            best, best_val, best_text = a, val, None
+        elif val == best_val:
+            if best_text is None:
+                best_text = str(best)
+            text = str(a)
+            if text > best_text:
+                best, best_text = a, text
     return best
 
 
 def hold_back_policy(state, rng):
     """Play the least valuable card; effects as the greedy strategy."""
-    p, view = _own(state)
-    if not isinstance(view.step, Choosing):
-        return _effect_choice(state, view, p, state.game.scoring_cards)
-    vals = card_values(view.display_counts(), state.game.points)
-    return min(state.legal_actions(), key=lambda a: (vals[a.card], a.card))
+    p = state.current_player()
+    if not isinstance(state.step, Choosing):
+        return _effect_choice(state, p, state.game.scoring_cards)
+    vals = value_row(_counts(state), state.game.components.point_values)
+    return min(state.legal_actions(), key=lambda a: (vals[CI[a.card]], a.card))
+
+
+def _jester_play(rows, now, counts, hand, keep) -> int:
+    """The best ``keep`` of ``hand`` (the Jester already taken out) after the Jester
+    goes into the column where that is most (``rows``: ``display_rows`` of the display;
+    no column: ``now``, its ``value_row``)."""
+    options = [i for i, k in enumerate(counts) if k]
+    if not options:
+        return best_sum(now, hand, keep)
+    return max(best_sum(rows[i], hand, keep) for i in options)
 
 
 def greedy_policy(state, rng):
     """Play the card that leaves the best scoring pair on the display it creates."""
-    p, view = _own(state)
-    keep = state.game.scoring_cards
-    if not isinstance(view.step, Choosing):
-        return _effect_choice(state, view, p, keep)
-    disp = view.display_counts()
-    now = card_values(disp, state.game.points)
+    p = state.current_player()
+    parts = state.game.components
+    keep = parts.scoring_cards
+    if not isinstance(state.step, Choosing):
+        return _effect_choice(state, p, keep)
+    counts = _counts(state)
+    now, rows = display_rows(counts, parts.point_values)
+    hand = [*map(CI.__getitem__, state.hands[p])]
     best, best_val = None, None
     for a in state.legal_actions():
-        h = list(view.hands[p])
-        h.remove(a.card)
-        d = dict(disp)
-        if a.card == "jester":
-            options = [c for c in COLUMNS if d[c]]
-            val = max((hand_potential(h, {**d, c: d[c] + 1}, keep, state.game.points)
-                       for c in options), default=hand_potential(h, d, keep, state.game.points))
-        else:
-            d[a.card] += 1
-            val = hand_potential(h, d, keep, state.game.points)
-        key = (val, -now[a.card], a.card)     # ties: give up the card worth least now
-        if best_val is None or key > best_val:
+        i = CI[a.card]
+        h = hand.copy()
+        h.remove(i)
+        # the best pair left on the display the card creates (column i one longer)
+        val = _jester_play(rows, now, counts, h, keep) if i == JESTER else \
+            sum(sorted(map(rows[i].__getitem__, h), reverse=True)[:keep])
+        key = (val, -now[i], a.card)
+        if best_val is None or key > best_val:      # ties: give up the card worth least now
             best, best_val = a, key
     return best
 

@@ -32,10 +32,11 @@ third pass the most points win; a tie shares the win.
 """
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -596,9 +597,9 @@ class TenCharactersState(State):
 
     def _hand_actions(self, cls, p) -> tuple:
         """``cls(p, card)`` for each character in ``p``'s hand, in ``CHARACTERS`` order."""
-        row = _outcomes(cls, p)
-        hand = self.hands[p]
-        return tuple(row[i] for i, c in enumerate(CHARACTERS) if c in hand)
+        held = {*map(CI.get, self.hands[p])}
+        held.discard(None)                  # another player's view: hidden cards
+        return tuple(map(_outcomes(cls, p).__getitem__, sorted(held)))
 
     def _why_illegal(self, action):
         cp = self.current_player()
@@ -643,13 +644,12 @@ class TenCharactersState(State):
             case _:
                 return super()._sample_chance(rng)
         src = self._draw_source()
-        x = rng.random() * sum(src)
-        acc = 0
+        acc = tuple(accumulate(src))
+        # the first card whose running total exceeds x (a count of 0 never does)
+        i = bisect_right(acc, rng.random() * acc[-1])
         row = _outcomes(cls, p)
-        for i, k in enumerate(src):
-            acc += k
-            if k and x < acc:
-                return row[i]
+        if i < len(acc):
+            return row[i]
         return row[max(i for i, k in enumerate(src) if k)]
 
     def _chance_outcomes(self):
@@ -683,19 +683,19 @@ class TenCharactersState(State):
     def _next(self, a):
         match a:
             case DealCard(p, card):
-                hands = _set(self.hands, p, _give(self.hands[p], card))
-                step = CHOOSING if all(len(h) == self.game.hand for h in hands) else DEALING
-                return replace(self, hands=hands, step=step, **self._drawn(card))
+                return self._dealt(p, card)
             case Choose(p, card):
                 chosen = _set(self.chosen, p, card)
-                s = replace(self, chosen=chosen, hands=_set(self.hands, p, _take(self.hands[p], card)))
-                return s if None in chosen else s._reveal()
+                hands = _set(self.hands, p, _take(self.hands[p], card))
+                if None in chosen:
+                    return replace(self, chosen=chosen, hands=hands)
+                return self._reveal(chosen, hands)
             case KnightRemove(_, remove):
-                return (self._remove("dragon") if remove else self)._resolve()
+                return self._resolve(**(self._removal("dragon") if remove else {}))
             case MageRemove(_, column):
-                return (self._remove(column) if column is not None else self)._resolve()
+                return self._resolve(**(self._removal(column) if column is not None else {}))
             case JesterTo(_, column):
-                return replace(self, jesters=_bump(self.jesters, COL[column], 1))._resolve()
+                return self._resolve(jesters=_bump(self.jesters, COL[column], 1))
             case PeekAt(p, t):
                 return replace(self, step=FortuneTellerSees(p, t))
             case PeekCard():
@@ -706,6 +706,15 @@ class TenCharactersState(State):
                 return self._discarded(a)
         raise AssertionError(f"unexpected {a!r} at {self.step}")  # pragma: no cover
 
+    def _dealt(self, p: int, card: str):
+        """The deal: ``card`` goes from the draw pile into ``p``'s hand; the turns
+        begin when every hand is full."""
+        hand = _give(self.hands[p], card)
+        hands = _set(self.hands, p, hand)
+        full = self.game.hand
+        step = CHOOSING if len(hand) == full and all(len(h) == full for h in hands) else DEALING
+        return replace(self, hands=hands, step=step, **self._drawn(card))
+
     def _peeked(self, a: PeekCard):
         """The Fortune Teller clause: the looker (and the target) know the card seen."""
         row = self.known[a.player]
@@ -713,33 +722,30 @@ class TenCharactersState(State):
         if a.card not in k:
             k = _give(k, a.card)
         known = _set(self.known, a.player, _set(row, a.target, k))
-        return replace(self, known=known)._resolve()
+        return self._resolve(known=known)
 
     def _unicorn_drawn(self, a: UnicornDraw):
         """The Unicorn clause, the draw: the next drawer draws; after the last, the
         drawers discard."""
         step = self.step
         hands = _set(self.hands, a.player, _give(self.hands[a.player], a.card))
-        s = replace(self, hands=hands, **self._drawn(a.card))
         rest = step.drawers[1:]
-        if rest:
-            return replace(s, step=UnicornDraws(rest, step.discarders))
-        return replace(s, step=UnicornDiscards(step.discarders))
+        step = UnicornDraws(rest, step.discarders) if rest else UnicornDiscards(step.discarders)
+        return replace(self, hands=hands, step=step, **self._drawn(a.card))
 
     def _discarded(self, a: Discard):
         """The Unicorn clause, the discard: chosen face down, revealed together."""
         players = self.step.players
         discarding = _set(self.discarding, a.player, a.card)
         hands = _set(self.hands, a.player, _take(self.hands[a.player], a.card))
-        s = replace(self, discarding=discarding, hands=hands)
         if any(discarding[p] is None for p in players):
-            return s
-        discard, known = s.discard, s.known
+            return replace(self, discarding=discarding, hands=hands)
+        discard, known = self.discard, self.known
         for p in players:
             discard = _bump(discard, CI[discarding[p]], 1)
             known = _forget(known, p, discarding[p])
-        return replace(s, discard=discard, known=known,
-                       discarding=(None,) * self.game.players)._resolve()
+        return self._resolve(hands=hands, discard=discard, known=known,
+                             discarding=(None,) * self.game.players)
 
     # ---- the reveal and the resolution ------------------------------------------
     def _tie_rank(self, p: int, pass_no: int, turn: int) -> int:
@@ -775,14 +781,15 @@ class TenCharactersState(State):
             return ()
         return self._ordered(self.revealed, *self._revealed_in())
 
-    def _reveal(self):
+    def _reveal(self, chosen: tuple, hands: tuple):
+        """Everyone has chosen (``chosen``; ``hands`` without those cards): the cards
+        are revealed together and go into the display in order."""
         known = self.known
-        for p, c in enumerate(self.chosen):
+        for p, c in enumerate(chosen):
             known = _forget(known, p, c)
-        order = self._ordered(self.chosen, self.pass_no, self.turn)
-        s = replace(self, revealed=self.chosen, queue=order, known=known,
-                    chosen=(None,) * self.game.players)
-        return s._resolve()
+        order = self._ordered(chosen, self.pass_no, self.turn)
+        return self._resolve(hands=hands, revealed=chosen, queue=order, known=known,
+                             chosen=(None,) * self.game.players)
 
     def occupied(self) -> tuple:
         """The columns that hold at least one card."""
@@ -792,24 +799,23 @@ class TenCharactersState(State):
         return tuple(t for t in range(self.game.players)
                      if (t != p or self.game.ft_self) and self.hands[t])
 
-    def _remove(self, column: str):
-        """Remove one card from ``column``: a Jester lying there goes first."""
+    def _removal(self, column: str) -> dict:
+        """The fields after removing one card from ``column``: a Jester lying there
+        goes first."""
         i = COL[column]
         if self.jesters[i]:
-            return replace(self, jesters=_bump(self.jesters, i, -1),
-                           boxed=_bump(self.boxed, JESTER, 1))
+            return {"jesters": _bump(self.jesters, i, -1), "boxed": _bump(self.boxed, JESTER, 1)}
         if not self.columns[i]:
-            return self
-        return replace(self, columns=_bump(self.columns, i, -1),
-                       boxed=_bump(self.boxed, CI[column], 1))
+            return {}
+        return {"columns": _bump(self.columns, i, -1), "boxed": _bump(self.boxed, CI[column], 1)}
 
-    def _resolve(self):
-        """Put queued cards into the display until a decision or chance event is due
-        (that step), else end the turn.
+    def _resolve(self, **changes):
+        """The position after ``changes``: queued cards go into the display until a
+        decision or chance event is due (that step), else the turn ends.
 
         Works on one fresh copy whose field dictionary (not yet seen by anyone) the
         clauses below update in place."""
-        s = replace(self)
+        s = replace(self, **changes)
         d = s.__dict__
         while d["queue"]:
             p, card = d["queue"][0]
@@ -876,9 +882,14 @@ class TenCharactersState(State):
         return None
 
     def _end_turn(self):
+        """The turn ends (on ``_resolve``'s fresh copy): the next turn, or the pass is
+        scored and the next pass dealt, or the game is over."""
         g = self.game
+        d = self.__dict__
+        d["queue"] = ()
         if any(len(h) > g.scoring_cards for h in self.hands):
-            return replace(self, step=CHOOSING, turn=self.turn + 1, queue=())
+            d["step"], d["turn"] = CHOOSING, self.turn + 1
+            return self
         # the pass ends: the remaining hand cards are the scoring cards
         sheet = g.score(self.display_counts(), self.hands)
         boxed = self.boxed
@@ -886,13 +897,14 @@ class TenCharactersState(State):
             for c in h:
                 boxed = _bump(boxed, CI[c], 1)
         n = g.players
-        s = replace(self, points=tuple(a + b for a, b in zip(self.points, sheet.totals)),
-                    scoring_log=self.scoring_log + ((self.pass_no, self.hands, sheet.totals),),
-                    boxed=boxed, hands=((),) * n, known=tuple(((),) * n for _ in range(n)),
-                    queue=())
+        d.update(points=tuple(a + b for a, b in zip(self.points, sheet.totals)),
+                 scoring_log=self.scoring_log + ((self.pass_no, self.hands, sheet.totals),),
+                 boxed=boxed, hands=((),) * n, known=tuple(((),) * n for _ in range(n)))
         if self.pass_no >= g.passes:
-            return replace(s, step=GAME_OVER)
-        return replace(s, step=DEALING, pass_no=self.pass_no + 1, turn=1)
+            d["step"] = GAME_OVER
+        else:
+            d.update(step=DEALING, pass_no=self.pass_no + 1, turn=1)
+        return self
 
     # ---- results ------------------------------------------------------------------
     def _returns(self):

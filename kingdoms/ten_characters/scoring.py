@@ -85,6 +85,8 @@ def normalise_counts(counts) -> dict:
     """
     if type(counts) is _Counts:
         return counts
+    if type(counts) is tuple and len(counts) == len(COLUMNS) and _plain_counts(counts):
+        return _Counts(zip(COLUMNS, counts))    # nine plain numbers (the odds' cache keys)
     if type(counts) is dict and tuple(counts) == COLUMNS and _plain_counts(counts.values()):
         return _Counts(counts)          # all nine columns in order (``display_counts()``)
     if isinstance(counts, Mapping):
@@ -209,6 +211,27 @@ def _score_card(card: str, n: dict, others, pts) -> tuple[int, str]:
         return k * sets, (f"{k} x {sets} sets Knight+Queen+Unicorn (Knights {n['knight']}, "
                           f"Queens {n['queen']}, Unicorns {n['unicorn']})")
     raise ValueError(f"unknown character {card!r}; the characters are {', '.join(CHARACTERS)}")
+
+
+def best_case_row(n: tuple, pts: tuple) -> tuple:
+    """The points of ``_score_card`` (numbers only, no reasons) for one scoring card of
+    each character, in ``CHARACTERS`` order: column lengths ``n`` in ``COLUMNS`` order,
+    points ``pts`` in ``CHARACTERS`` order (both checked).  The King as if no other
+    player keeps a Jester, the Jester as if another keeps a King (their best cases).
+    The same rules as ``_score_card`` (the tests check they agree), for the players'
+    many look-ups."""
+    ft, dragon, mage, noble, farmer, knight, unicorn, queen, king = n
+    p_ft, p_dragon, p_mage, p_noble, p_farmer, p_knight, p_unicorn, p_queen, p_king, p_jester = pts
+    return (p_ft * (ft + dragon),
+            p_dragon * dragon,
+            p_mage * (mage if mage < noble else noble),
+            p_noble * noble if farmer >= noble else 0,
+            p_farmer * farmer if farmer >= knight else 0,
+            p_knight * min(knight, queen, unicorn),
+            p_unicorn * unicorn if unicorn >= max(n) else 0,
+            p_queen * (queen if queen < king else king),
+            p_king * king,
+            p_jester * king)
 
 
 @dataclass(frozen=True)
