@@ -10,9 +10,11 @@ from .distribution import (Distribution, hypergeometric, multivariate_hypergeome
 from .data import DataError, EmbeddedData, GameData, load_data
 from .records import GameRecord, RecordError
 from .play import play, simulate, random_policy, first_policy, Policy, SimulationSummary
-from .solve import expectimax, Solution, TreeTooLarge
+from .solve import expectimax, Solution, TreeTooLarge, outcome_distribution, uniform_model
 from .tree import game_tree, draw_tree
 from .cards import SequentialDeal
+from .search import mcts_policy, SearchError
+from .tournament import tournament, TournamentResult
 
 __all__ = [
     "CHANCE", "TERMINAL", "HIDDEN", "Action", "Game", "GameOptionError", "IllegalAction",
@@ -20,5 +22,5 @@ __all__ = [
     "multivariate_hypergeometric", "DataError", "EmbeddedData", "GameData", "load_data", "GameRecord",
     "RecordError", "play", "simulate", "random_policy", "first_policy", "Policy",
     "SimulationSummary", "expectimax", "Solution", "TreeTooLarge", "game_tree", "draw_tree",
-    "SequentialDeal",
+    "SequentialDeal", "outcome_distribution", "uniform_model",
 ]

@@ -1,0 +1,251 @@
+"""Monte Carlo tree search (UCT) for every game, through the protocol only.
+
+``mcts_policy(simulations=..., seconds=..., ...)`` returns a policy
+``policy(state, rng) -> action`` that plays any game of the protocol:
+
+* **Tree.**  Each simulation walks down a tree of positions from the position to
+  decide, choosing at a player's decision the action with the best upper confidence
+  bound (UCB1: mean share of the win of *the player to move* plus
+  ``exploration * sqrt(ln(available) / visits)``; every player maximises their own
+  share, max^n style, so it works for any number of players).  At a chance event it
+  draws the outcome with its exact probability (``State.sample_chance``), so each
+  outcome is followed about as often as it happens.  The first position the walk
+  reaches outside the tree is added to it.
+* **Rollout.**  From there the game is played to its end by the ``rollout`` players:
+  ``"random"`` (uniform legal actions, the fastest) or ``"default"`` (the game's own
+  ``default_policies()``, slower but closer to real play), or any policy.  The
+  end's ``returns()`` (each player's share of the win) are added to every node on the
+  way down.
+* **Hidden information** (``game.hidden_information``): the bot never reads what
+  its player may not see.  Each simulation starts from a *determinization*,
+  ``state.sample_world(player, rng)``: a full state consistent with the player's
+  view, so the bot works the same when handed the full state or
+  ``state.view(player)`` (what ``play`` hands policies in such games).  The tree is
+  shared by all sampled worlds and an action's UCB counts only the simulations in
+  which it was legal ("single-observer information-set MCTS").  A game whose
+  ``sample_world`` cannot sample a position raises ``NotImplementedError``; the bot
+  then raises ``SearchError`` saying so, or plays its ``fallback`` policy if given.
+* **Budget and seeds.**  ``simulations`` fixes the work per move, so a seeded game
+  replays identically on any machine (the bot draws only from the ``rng`` it is
+  handed).  ``seconds`` stops earlier on a clock (results then depend on the
+  machine).  The move played is the most visited one.
+
+It knows no game: every step is ``legal_actions``, ``apply``, ``sample_chance``,
+``returns``, ``sample_world``.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+from .protocol import CHANCE, State
+
+__all__ = ["mcts_policy", "MCTS", "SearchError", "DEFAULT_SIMULATIONS"]
+
+DEFAULT_SIMULATIONS = 200
+"""The default budget of ``mcts_policy()`` (simulations per move)."""
+
+
+class SearchError(RuntimeError):
+    """The search cannot run at this position (e.g. the game cannot sample a world)."""
+
+
+class _Node:
+    """Statistics of one position in the tree: visits, summed returns per player,
+    how often it was available (legal) when its parent was visited, children by
+    action or chance outcome."""
+
+    __slots__ = ("n", "w", "avail", "children")
+
+    def __init__(self, players: int):
+        self.n = 0
+        self.w = [0.0] * players
+        self.avail = 0
+        self.children: dict = {}
+
+
+def _check_positive(name: str, value, kind) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:
+        raise ValueError(f"mcts_policy: {name} must be a positive number, not {value!r}")
+
+
+class MCTS:
+    """The search bot; build it with ``mcts_policy`` (see the module docstring).
+
+    A plain object (picklable when its rollout and fallback are module-level
+    functions), so tournaments can run it in worker processes."""
+
+    def __init__(self, simulations: int | None = DEFAULT_SIMULATIONS,
+                 seconds: float | None = None, exploration: float = 1.0,
+                 rollout: str | Callable = "random", fallback: Callable | None = None,
+                 max_rollout_steps: int = 100_000):
+        _check_positive("simulations", simulations, int)
+        _check_positive("seconds", seconds, (int, float))
+        _check_positive("max_rollout_steps", max_rollout_steps, int)
+        if simulations is None and seconds is None:
+            raise ValueError("mcts_policy needs a budget: simulations, seconds or both")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) \
+                or not exploration >= 0:
+            raise ValueError(f"mcts_policy: exploration must be a number >= 0, "
+                             f"not {exploration!r}")
+        if not (rollout in ("random", "default") or callable(rollout)):
+            raise ValueError(f"mcts_policy: rollout is 'random', 'default' or a policy, "
+                             f"not {rollout!r}")
+        if fallback is not None and not callable(fallback):
+            raise ValueError("mcts_policy: fallback must be a policy (state, rng) -> action")
+        self.simulations = simulations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        self.fallback = fallback
+        self.max_rollout_steps = max_rollout_steps
+        self.last_simulations = 0       # how many the last move ran (for benchmarks)
+
+    def __repr__(self):
+        budget = []
+        if self.simulations is not None:
+            budget.append(f"{self.simulations} simulations")
+        if self.seconds is not None:
+            budget.append(f"{self.seconds:g} s")
+        roll = self.rollout if isinstance(self.rollout, str) else \
+            getattr(self.rollout, "__name__", "custom")
+        return f"mcts({' or '.join(budget)}, {roll} rollouts)"
+
+    # ------------------------------------------------------------------ the policy
+    def __call__(self, state: State, rng) -> Any:
+        player = state.current_player()
+        if player < 0:
+            raise ValueError("mcts_policy decides at a player's decision; "
+                             f"this position is {state._who()}'s")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_simulations = 0
+            return legal[0]
+        hidden = bool(state.game.hidden_information)
+        if hidden:
+            try:
+                state.sample_world(player, rng)
+            except NotImplementedError as e:
+                if self.fallback is not None:
+                    return self.fallback(state, rng)
+                raise SearchError(
+                    f"mcts cannot search this position of {state.game.title}: the game "
+                    f"cannot yet sample the hidden cards here ({e})") from None
+        root = _Node(state.game.players)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while self.simulations is None or done < self.simulations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = state.sample_world(player, rng) if hidden else state
+            self._simulate(root, world, rng)
+            done += 1
+        self.last_simulations = done
+        return _best_action(root, legal, player)
+
+    def _simulate(self, root: _Node, s: State, rng) -> None:
+        players = s.game.players
+        node = root
+        path = [root]
+        c = self.exploration
+        while True:
+            cp = s.current_player()
+            if cp < 0 and cp != CHANCE:
+                break                                  # the end
+            if cp == CHANCE:
+                a = s.sample_chance(rng)
+                child = node.children.get(a)
+            else:
+                a, child = _select(node, s.legal_actions(), cp, c, rng)
+            s = s.apply(a)
+            if child is None:
+                child = node.children[a] = _Node(players)
+                path.append(child)
+                s = self._rollout(s, rng)
+                break
+            path.append(child)
+            node = child
+        values = _values(s)
+        for nd in path:
+            nd.n += 1
+            w = nd.w
+            for i, v in enumerate(values):
+                w[i] += v
+
+    def _rollout(self, s: State, rng) -> State:
+        rollout = self.rollout
+        defaults = s.game.default_policies() if rollout == "default" else None
+        for _ in range(self.max_rollout_steps):
+            cp = s.current_player()
+            if cp < 0:
+                if cp != CHANCE:
+                    return s
+                s = s.apply(s.sample_chance(rng))
+            elif rollout == "random":
+                legal = s.legal_actions()
+                s = s.apply(legal[rng.randrange(len(legal))])
+            elif defaults is not None:
+                s = s.apply(defaults[cp](s, rng))
+            else:
+                s = s.apply(rollout(s, rng))
+        return s
+
+
+def _select(node: _Node, legal, cp: int, c: float, rng):
+    """The action to follow at a decision: an untried legal one (chosen at random),
+    else the best upper confidence bound among the legal ones."""
+    children = node.children
+    untried = [a for a in legal if a not in children]
+    for a in legal:
+        child = children.get(a)
+        if child is not None:
+            child.avail += 1
+    if untried:
+        return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0], None
+    best = None
+    best_value = -math.inf
+    for a in legal:
+        child = children[a]
+        value = child.w[cp] / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+        if value > best_value:
+            best, best_value = a, value
+    return best, children[best]
+
+
+def _values(end: State) -> list:
+    """Each player's share of the win at the end of a simulation (equal shares when a
+    rollout was stopped before the end)."""
+    if end.is_terminal():
+        return [r.numerator / r.denominator for r in end.returns()]
+    n = end.game.players
+    return [1 / n] * n
+
+
+def _best_action(root: _Node, legal, player: int):
+    """The most visited legal action at the root (ties: the better mean share of
+    ``player``, then the first listed); the very object the state listed."""
+    best, key = legal[0], (-1, 0.0)
+    for a in legal:
+        child = root.children.get(a)
+        if child is not None and child.n:
+            k = (child.n, child.w[player] / child.n)
+            if k > key:
+                best, key = a, k
+    return best
+
+
+def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | None = None,
+                exploration: float = 1.0, rollout: str | Callable = "random",
+                fallback: Callable | None = None) -> MCTS:
+    """A Monte Carlo tree search player for any game (see the module docstring).
+
+    ``simulations``: playouts per move (reproducible); ``seconds``: a time limit per
+    move (machine-dependent); with both, whichever comes first.  ``exploration``: the
+    UCB constant (returns are shares of the win in [0, 1]).  ``rollout``:
+    ``"random"``, ``"default"`` (the game's ``default_policies()``) or a policy.
+    ``fallback``: a policy to play where a hidden-information game cannot sample a
+    world (default: raise ``SearchError``)."""
+    return MCTS(simulations, seconds, exploration, rollout, fallback)

@@ -1,0 +1,206 @@
+"""``kingdoms.core.search.mcts_policy``: UCT with chance nodes and determinization,
+through the protocol only."""
+from __future__ import annotations
+
+import pickle
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+import kingdoms
+from kingdoms.core import SearchError, mcts_policy
+from kingdoms.core.play import play_state, random_policy
+from kingdoms.core.protocol import TERMINAL, Action, Game, State, replace
+from toygame import HighCard, Marathon
+
+
+# ---- Nim: take 1 or 2 stones, whoever takes the last stone wins (perfect information)
+
+@dataclass(frozen=True)
+class Take(Action, record_name="test_search/Take"):
+    k: int
+
+    def __str__(self):
+        return f"take {self.k}"
+
+
+@dataclass(frozen=True)
+class Nim(Game):
+    name = "test_nim"
+    title = "Nim"
+    min_players = 2
+    max_players = 3
+    players: int = 2
+    stones: int = 7
+
+    def initial_state(self):
+        return NimState(self, left=self.stones, to_move=0)
+
+
+@dataclass(frozen=True)
+class NimState(State):
+    left: int
+    to_move: int
+
+    def _current_player(self):
+        return TERMINAL if self.left == 0 else self.to_move
+
+    def _legal_actions(self):
+        return tuple(Take(k) for k in (1, 2) if k <= self.left)
+
+    def _next(self, a):
+        return replace(self, left=self.left - a.k, to_move=(self.to_move + 1) % self.game.players)
+
+    def _returns(self):
+        last = (self.to_move - 1) % self.game.players
+        return tuple(Fraction(int(i == last)) for i in range(self.game.players))
+
+
+# ---- High Card with a world sampler (the toy game itself has none) -------------------
+
+def _high_card_world(state, player, rng):
+    """Everything but the player's own card is unseen: the other hands, the deck and
+    any discarded card are a uniform shuffle of the rest of the full deck."""
+    view = state.view(player)
+    rest = list(state.game.deck)
+    rest.remove(view.hands[player])
+    rng.shuffle(rest)
+    hands = tuple(c if i == player else rest.pop() for i, c in enumerate(view.hands))
+    return replace(view, hands=hands, deck=tuple(sorted(rest[:len(view.deck)])))
+
+
+def _sampled_high_card(players=2):
+    from toygame import HighCardState
+
+    class State_(HighCardState):
+        def sample_world(self, player, rng):
+            self._check_player(player, "sample_world")
+            return _high_card_world(self, player, rng)
+
+    @dataclass(frozen=True)
+    class Game_(HighCard):
+        def initial_state(self):
+            return State_(self, hands=(), deck=self.deck, to_act=0, redrawing=False)
+
+    return Game_.create(players=players)
+
+
+def _decision(game, seed, player=0):
+    rng = random.Random(seed)
+    s = game.initial_state()
+    while s.current_player() != player:
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else random_policy(s, rng))
+    return s
+
+
+# --------------------------------------------------------------------------- tests
+
+@pytest.mark.parametrize("stones,best", [(7, 1), (8, 2), (4, 1), (5, 2)])
+def test_finds_the_winning_move_of_nim(stones, best):
+    """From a winning Nim position the only winning move leaves a multiple of 3."""
+    s = Nim(players=2, stones=stones).initial_state()
+    assert mcts_policy(300)(s, random.Random(0)) == Take(best)
+
+
+def test_three_players_each_maximise_their_own_share():
+    """Marathon, 3 players: stepping forward is always right (max^n: each mover its
+    own return); the bot never stays when it may move."""
+    game = Marathon(players=3, goal=3, limit=12)
+    bot = mcts_policy(60)
+    rng = random.Random(1)
+    s = game.initial_state()
+    moves = 0
+    while not s.is_terminal():
+        if s.is_chance():
+            s = s.apply(s.sample_chance(rng))
+            continue
+        a = bot(s, rng)
+        assert a is s.legal_actions()[-1] or len(s.legal_actions()) == 1
+        s = s.apply(a)
+        moves += 1
+    assert moves > 3
+
+
+def test_returns_the_listed_action_object_and_replays_with_a_seed():
+    game = kingdoms.game("ten_characters", players=2)
+    s = _decision(game, 4)
+    bot = mcts_policy(20)
+    a = bot(s.view(0), random.Random(9))
+    assert any(a is b for b in s.view(0).legal_actions())
+    assert a == bot(s.view(0), random.Random(9))
+    assert bot.last_simulations == 20
+
+
+@pytest.mark.parametrize("name", [pytest.param("horse", marks=pytest.mark.slow),
+                                  "ten_characters", "black_forest", "woods"])
+def test_hidden_information_the_bot_never_reads_hidden_cards(name):
+    """Two states the player cannot tell apart (the real one and a sampled world with
+    other hidden cards), and the player's view: the same choice for the same rng."""
+    game = kingdoms.game(name, players=2)
+    # (random Horse games last ~1,000 steps: its rollouts use the game's own players)
+    bot = mcts_policy(8, rollout="default" if name == "horse" else "random")
+    for seed in range(3):
+        s = _decision(game, seed)
+        p = s.current_player()
+        other = s.sample_world(p, random.Random(seed + 100))
+        picks = {str(bot(x, random.Random(seed))) for x in (s, s.view(p), other)}
+        assert len(picks) == 1, picks
+
+
+def test_beats_random_at_the_toy_card_game_with_a_sampler():
+    """High Card with a world sampler: the bot redraws a 1 and stands on a 3; over
+    seeded positions it plays the right card decisions."""
+    game = _sampled_high_card()
+    bot = mcts_policy(200)
+    seen = set()
+    for seed in range(12):
+        s = _decision(game, seed)
+        card = s.hands[0]
+        a = bot(s.view(0), random.Random(seed))
+        if card == 3:
+            assert str(a) == "stand"
+        if card == 1:
+            assert str(a) == "redraw"
+        seen.add(card)
+    assert {1, 3} <= seen
+
+
+def test_a_game_without_a_world_sampler_gets_a_clear_error_or_the_fallback():
+    game = HighCard(players=2)        # hidden information, no sample_world
+    s = _decision(game, 0)
+    with pytest.raises(SearchError, match="High Card.*sample"):
+        mcts_policy(10)(s.view(0), random.Random(0))
+    assert mcts_policy(10, fallback=random_policy)(s.view(0), random.Random(0)) in s.legal_actions()
+
+
+@pytest.mark.parametrize("kw", [{"simulations": 0}, {"simulations": 2.5}, {"simulations": True},
+                                {"simulations": None, "seconds": None}, {"seconds": -1},
+                                {"exploration": -1}, {"exploration": "x"}, {"rollout": "smart"},
+                                {"fallback": 3}])
+def test_bad_budgets_are_refused(kw):
+    with pytest.raises(ValueError):
+        mcts_policy(**kw)
+
+
+def test_seconds_budget_and_default_rollouts_and_picklable():
+    s = Nim(players=2, stones=7).initial_state()
+    bot = mcts_policy(simulations=None, seconds=0.05, rollout="default")
+    assert bot(s, random.Random(0)) in s.legal_actions() and bot.last_simulations >= 1
+    again = pickle.loads(pickle.dumps(mcts_policy(50, rollout="default")))
+    assert again(s, random.Random(1)) == Take(1)
+    assert "50 simulations" in repr(again)
+
+
+def test_refuses_a_chance_node_or_the_end():
+    game = HighCard(players=2)
+    with pytest.raises(ValueError, match="decision"):
+        mcts_policy(5)(game.initial_state(), random.Random(0))
+
+
+def test_the_core_offers_mcts_by_name():
+    pols = Nim(players=2).policies()
+    assert pols["random"] is random_policy and "mcts" in pols
+    end = play_state(Nim(players=2, stones=5), [pols["mcts"], random_policy], seed=1)
+    assert end.returns() == (1, 0)      # 5 stones: the first player wins with best play
