@@ -136,3 +136,29 @@ def test_pictures_are_reached_through_the_core_render_contract(game):
     from kingdoms.core.protocol import _renderer
     for name in ("text", "html"):
         assert _renderer(state_cls, name) is not None, f"{game}/render.py has no {name}()"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_holds_one_frozen_components_built_from_its_data(game):
+    import dataclasses
+    import importlib
+    g = kingdoms.game_class(game).create()
+    module = importlib.import_module(f"kingdoms.{game}.components")
+    parts = g.components
+    assert type(parts) is module.Components and parts is g.components
+    assert dataclasses.is_dataclass(parts) and type(parts).__dataclass_params__.frozen
+    assert callable(getattr(module.Components, "from_data", None))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_turn_steps_are_typed_not_strings_or_tuples(game):
+    """What a state waits for is a frozen dataclass (no phase strings, no tagged tuples)."""
+    import dataclasses
+    from kingdoms.core import random_policy
+    from kingdoms.core.play import play_state
+    g = kingdoms.game_class(game).create()
+    end = play_state(g, [random_policy] * g.players, seed=3)
+    for s in end.path()[::5]:
+        step = s.step
+        assert dataclasses.is_dataclass(step) and type(step).__dataclass_params__.frozen, (
+            f"{game}: state.step is {step!r}")

@@ -217,13 +217,13 @@ random_model = uniform_model
 
 
 def _round_done(s) -> bool:
-    return s.is_terminal() or isinstance(s.pending, Dealing)
+    return s.is_terminal() or isinstance(s.step, Dealing)
 
 
 def _end_distribution(state, f, model, max_states):
     """The exact distribution of ``f`` at the end of this round under ``model``
     (``kingdoms.core.solve.outcome_distribution``)."""
-    if isinstance(state.pending, Dealing):
+    if isinstance(state.step, Dealing):
         raise ValueError("this position is between rounds; build a mid-round position")
     try:
         return outcome_distribution(state, model, f, stop=_round_done, max_states=max_states)

@@ -9,7 +9,7 @@ import html as _html
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 
-from .rules import (FOOL_RUIN, AssassinAiming, Dealing, KnightLooking, PriestAdding,
+from .rules import (FOOL_RUIN, AssassinAiming, Dealing, KnightLooking, Playing, PriestAdding,
                     PriestTakingBack, ScholarChoosing, TraderGiving, TraderReturning, ruined)
 
 ABBREV = {"Assassin": "As", "Trader": "Tr", "Guard": "Gu", "Squire": "Sq", "Scholar": "Sc",
@@ -72,7 +72,7 @@ def text(state) -> str:
                      + ", ".join(f"{_name(state, p)} {s}" for p, s in enumerate(scores))
                      + f"; won by {', '.join(_name(state, p) for p in tied)}")
     for p in range(g.players):
-        mark = ">" if (state.pending is None and not state.over and p == state.turn) else " "
+        mark = ">" if (type(state.step) is Playing and not state.over and p == state.turn) else " "
         hand = state.hands[p]
         hand_text = ", ".join(_card(c) for c in hand) or "-"
         court = state.courts[p]
@@ -107,7 +107,7 @@ def html(state) -> str:
     rows = []
     scores = state.court_scores()
     for p in range(g.players):
-        here = state.pending is None and not state.over and p == state.turn
+        here = type(state.step) is Playing and not state.over and p == state.turn
         name = _html.escape(_name(state, p)) + (" ▶" if here else "")
         hand = "".join(_chip(c, hidden=c is HIDDEN, influence=None if c is HIDDEN else infl[c])
                        for c in state.hands[p]) or "—"
@@ -147,10 +147,10 @@ def short(state) -> str:
     else:
         hands = "/".join(str(len(h)) for h in state.hands)
     if cp == CHANCE:
-        who = "deal" if isinstance(state.pending, Dealing) else "draw"
+        who = "deal" if isinstance(state.step, Dealing) else "draw"
     else:
         who = f"P{cp + 1}"
-        if state.pending is not None:
-            who += STEP_MARKS.get(type(state.pending), "")
+        if type(state.step) is not Playing:
+            who += STEP_MARKS.get(type(state.step), "")
     out = f"{who} {hands} {scores}"
     return out if len(out) <= 30 else out[:29] + "…"

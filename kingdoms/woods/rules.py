@@ -12,7 +12,7 @@ A turn
     another player's.  The court's owner gains the card's influence; the player
     who played it uses its ability.  *Intrigue* abilities (Trader, Knight, Scholar,
     Treasurer, General) only act at a foreign court; the others act at any court.
-    Abilities with several parts are split into small decisions (``pending``).  A
+    Abilities with several parts are split into small decisions (``step``).  A
     sub-decision with exactly one option is carried out at once when its options
     follow from public information; the Knight's and the Trader's are always a step.
 
@@ -424,9 +424,15 @@ def _malformed(action, game) -> str | None:
 
 
 # --------------------------------------------------------------------------- turn steps
-# What the game waits for within a turn (``WoodsState.pending``; ``None`` between
-# turns): one frozen dataclass per kind of decision or chance event, dispatched with
-# ``match``.  A step is part of the position (immutable, hashable).
+# What the game waits for (``WoodsState.step``): one frozen dataclass per kind of
+# decision or chance event, dispatched with ``match``.  A step is part of the
+# position (immutable, hashable).
+
+@dataclass(frozen=True)
+class Playing:
+    """Between turns: the player whose turn it is plays a follower (also the step of
+    a finished game, whose ``over`` is set)."""
+
 
 @dataclass(frozen=True)
 class Dealing:
@@ -489,6 +495,7 @@ class TreasurerDrawing:
     victim: int
 
 
+PLAYING = Playing()
 DEALING = Dealing()
 # sub-decisions whose options follow from public information: a single option is
 # carried out at once (see DECISIONS; hidden ones are always a step)
@@ -763,7 +770,7 @@ class Woods(Game):
     def initial_state(self) -> "WoodsState":
         n = self.players
         return WoodsState(self, round=1, hands=((),) * n, courts=((),) * n, set_aside=(),
-                          removed=(), turn=0, starter=0, pending=DEALING,
+                          removed=(), turn=0, starter=0, step=DEALING,
                           known=_no_knowledge(n), totals=(0,) * n, last_round=None,
                           over=False)
 
@@ -798,7 +805,7 @@ class Woods(Game):
                              "to move")
         return WoodsState(self, round=round, hands=tuple(hs), courts=tuple(cs), set_aside=aside,
                           removed=tuple(sorted(removed)), turn=turn,
-                          starter=turn if starter is None else starter, pending=None,
+                          starter=turn if starter is None else starter, step=PLAYING,
                           known=kn, totals=tuple(totals) if totals else (0,) * n,
                           last_round=None, over=False)
 
@@ -892,8 +899,8 @@ class WoodsState(State):
 
     ``hands[p]`` sorted card names; ``courts[p]`` piles (bottom to top; a covered
     follower is ``(card, "Assassin")``); ``set_aside`` the face-down cards;
-    ``removed`` Assassins out of this round; ``turn`` whose turn it is; ``pending``
-    the sub-decision or chance event under way (``None`` between turns);
+    ``removed`` Assassins out of this round; ``turn`` whose turn it is; ``step``
+    the sub-decision or chance event under way (``Playing()`` between turns);
     ``known[o][p]`` the cards player ``o`` is certain are in ``p``'s hand;
     ``totals`` points (or round wins); ``last_round`` the previous round's court
     scores and winner.
@@ -906,7 +913,7 @@ class WoodsState(State):
     removed: tuple
     turn: int
     starter: int
-    pending: object | None   # the turn step under way (a step dataclass) or None
+    step: object             # the turn step under way (a step dataclass)
     known: tuple
     totals: tuple
     last_round: tuple | None
@@ -917,9 +924,9 @@ class WoodsState(State):
     def _current_player(self):
         if self.over:
             return TERMINAL
-        if self.pending is None:            # between turns (most positions)
+        if type(self.step) is Playing:   # between turns (most positions)
             return self.turn
-        match self.pending:
+        match self.step:
             case Dealing() | TreasurerDrawing():
                 return CHANCE
             case TraderReturning(receiver=receiver):
@@ -929,8 +936,8 @@ class WoodsState(State):
     # ---- legal actions ----------------------------------------------------------
     def _legal_actions(self):
         p = self.turn
-        match self.pending:
-            case None:
+        match self.step:
+            case Playing():
                 return self._turn_plays()
             case AssassinAiming(court=c):
                 return [Cover(c, pile) for pile in self._assassin_targets(c)]
@@ -948,7 +955,7 @@ class WoodsState(State):
                 return self._priest_extras(p, c)
             case PriestTakingBack(court=c, priest=k, extra=extra):
                 return [PriestTakeBack(card, c) for card in self._priest_options(c, k, extra)]
-        raise AssertionError(f"no decision at pending {self.pending!r}")
+        raise AssertionError(f"no decision at step {self.step!r}")
 
     def _turn_plays(self):
         """The card played on a turn: a Squire while one lies out; the Princess to
@@ -1058,8 +1065,8 @@ class WoodsState(State):
         problem = _malformed(action, self.game)
         if problem is not None:
             return problem
-        pd = self.pending
-        if pd is None:
+        pd = self.step
+        if type(pd) is Playing:
             return self._why_not_played(action)
         match pd, action:
             case AssassinAiming(court=c), Cover():
@@ -1109,7 +1116,7 @@ class WoodsState(State):
 
     # ---- chance -----------------------------------------------------------------
     def _chance_outcomes(self):
-        pd = self.pending
+        pd = self.step
         if isinstance(pd, Dealing):
             count = self.deal_count()
             if count == 1:          # (a deck of one kind, or nothing left to deal)
@@ -1166,14 +1173,14 @@ class WoodsState(State):
         """The deal of a round as single cards (``State.chance_steps``): the cards set
         aside first, then the hands from seat 0 on (the order ``_sample_chance``
         deals); the finished deal is our ``Deal`` (hands and pile sorted)."""
-        if self.current_player() != CHANCE or not isinstance(self.pending, Dealing):
+        if self.current_player() != CHANCE or not isinstance(self.step, Dealing):
             return None
         sizes, aside = self.deal_layout()
         return SequentialDeal(self.round_deck(), (aside,) + sizes,
                               (None,) + tuple(range(len(sizes))), _deal_of_piles)
 
     def _sample_chance(self, rng):
-        if not isinstance(self.pending, Dealing):
+        if not isinstance(self.step, Dealing):
             return super()._sample_chance(rng)
         deck = list(self.round_deck())
         rng.shuffle(deck)
@@ -1186,7 +1193,7 @@ class WoodsState(State):
         return Deal(tuple(hands), aside)
 
     def _is_possible_outcome(self, outcome):
-        if not isinstance(self.pending, Dealing):
+        if not isinstance(self.step, Dealing):
             return super()._is_possible_outcome(outcome)
         if type(outcome) is not Deal or _malformed(outcome, self.game) is not None:
             return False
@@ -1219,7 +1226,7 @@ class WoodsState(State):
         s = self._step(action)
         # sub-decisions with a single option that follows from public information are
         # carried out at once (see DECISIONS: hidden ones are always a step)
-        while isinstance(s.pending, _PUBLIC_STEPS) and not s.over:
+        while isinstance(s.step, _PUBLIC_STEPS) and not s.over:
             options = s.legal_actions()     # (the public call keeps them for the player)
             if len(options) != 1:
                 break
@@ -1238,7 +1245,7 @@ class WoodsState(State):
             case TraderGive():
                 hands, known = self._moved(a.card, self.turn, a.receiver)
                 return replace(self, hands=hands, known=known,
-                               pending=TraderReturning(self.turn, a.receiver, a.card))
+                               step=TraderReturning(self.turn, a.receiver, a.card))
             case TraderReturn():
                 return self._end_turn(**self._moved_changes(a.card, a.receiver, a.giver))
             case KnightTake() | TreasurerDraw():
@@ -1248,7 +1255,7 @@ class WoodsState(State):
             case PriestExtra():
                 return self._priest_extra(a.card, a.court)
             case PriestTakeBack():
-                skip = self._priests_this_turn(a.court, self.pending.priest)
+                skip = self._priests_this_turn(a.court, self.step.priest)
                 return self._end_turn(**self._take_public(a.court, a.card, skip=skip))
             case KnightPass() | ScholarPass() | PriestStop():
                 return self._end_turn()
@@ -1260,7 +1267,7 @@ class WoodsState(State):
         n = self.game.players
         removed = () if self.game.assassins_return else self.removed
         s = replace(self, hands=tuple(a.hands), set_aside=tuple(a.set_aside),
-                    courts=((),) * n, removed=removed, pending=None, after=(),
+                    courts=((),) * n, removed=removed, step=PLAYING, after=(),
                     known=_no_knowledge(n), turn=self.starter)
         if not a.hands[self.starter]:
             return s._end_turn()          # (a short deal: the next player with cards)
@@ -1298,7 +1305,7 @@ class WoodsState(State):
         """The Priest's further card to court ``c``: played (its ability first) or,
         with ``priest_extra_ability=False``, only laid there; the take-back follows."""
         p = self.turn
-        take = PriestTakingBack(c, self.pending.priest, card)
+        take = PriestTakingBack(c, self.step.priest, card)
         if self.game.priest_extra_ability:
             # the further card is played: its ability first, then the take-back
             return self._play(card, c, after=self.after + (take,))
@@ -1317,7 +1324,7 @@ class WoodsState(State):
         hands = _set(self.hands, p, _minus(self.hands[p], card))
         known = self._played_public(p, card)
         if card == "Assassin" and self.courts[c]:
-            return replace(self, hands=hands, known=known, pending=AssassinAiming(c), after=after)
+            return replace(self, hands=hands, known=known, step=AssassinAiming(c), after=after)
         courts = _set(self.courts, c, self.courts[c] + ((card,),))
         ability = None                           # the sub-decision the card's ability opens
         if card in INTRIGUE and c == p:
@@ -1341,7 +1348,7 @@ class WoodsState(State):
                 ability = PriestAdding(c, len(courts[c]) - 1)
         if ability is None:
             return self._end_turn(hands=hands, known=known, courts=courts, after=after)
-        return replace(self, hands=hands, known=known, courts=courts, pending=ability,
+        return replace(self, hands=hands, known=known, courts=courts, step=ability,
                        after=after)
 
     def _played_public(self, p, card):
@@ -1385,7 +1392,7 @@ class WoodsState(State):
         after = changes.pop("after", self.after)
         while after:
             take, after = after[-1], after[:-1]
-            s = replace(self, pending=take, after=after, **changes)
+            s = replace(self, step=take, after=after, **changes)
             if s._priest_options(take.court, take.priest, take.extra):
                 return s
         hands = changes.get("hands", self.hands)
@@ -1393,8 +1400,8 @@ class WoodsState(State):
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if hands[q]:
-                return replace(self, turn=q, pending=None, after=(), **changes)
-        return replace(self, pending=None, after=(), **changes)._end_round()
+                return replace(self, turn=q, step=PLAYING, after=(), **changes)
+        return replace(self, step=PLAYING, after=(), **changes)._end_round()
 
     def _end_round(self):
         g = self.game
@@ -1416,9 +1423,9 @@ class WoodsState(State):
         over = g.one_round or max(totals) >= g.goal or self.round >= MAX_ROUNDS
         last = (self.round, scores, tuple(tied), winner)
         if over:
-            return replace(self, totals=totals, last_round=last, over=True, pending=None)
+            return replace(self, totals=totals, last_round=last, over=True, step=PLAYING)
         return replace(self, totals=totals, last_round=last, round=self.round + 1,
-                       starter=winner, turn=winner, pending=DEALING)
+                       starter=winner, turn=winner, step=DEALING)
 
     def unfinished(self):
         """``None`` when the game ended by its rules; else why the safeguard cut it."""
@@ -1446,13 +1453,13 @@ class WoodsState(State):
 
     def round_over(self) -> bool:
         """True between rounds (at the next deal) and at the end of the game."""
-        return self.over or (isinstance(self.pending, Dealing)
+        return self.over or (isinstance(self.step, Dealing)
                              and self.last_round is not None)
 
     def cards(self) -> Counter:
         """Every card of this round's deck where it lies now (for conservation checks)."""
         total = Counter(self.set_aside) + Counter(self.removed)
-        if isinstance(self.pending, AssassinAiming):
+        if isinstance(self.step, AssassinAiming):
             total["Assassin"] += 1        # in the player's hand-to-court move, target pending
         for h in self.hands:
             total.update(h)
@@ -1474,11 +1481,11 @@ class WoodsState(State):
                 k = self.known[player][q]
                 hands.append(tuple(k) + (HIDDEN,) * (len(self.hands[q]) - len(k)))
         known = tuple(row if o == player else HIDDEN for o, row in enumerate(self.known))
-        pd = self.pending
+        pd = self.step
         if isinstance(pd, TraderReturning) and player not in (pd.giver, pd.receiver):
             pd = replace(pd, card=HIDDEN)
         return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
-                       known=known, pending=pd)
+                       known=known, step=pd)
 
     def sample_world(self, player: int, rng):
         """A full state ``player`` cannot tell from this one (``woods.worlds``)."""
@@ -1517,8 +1524,8 @@ def _pending_text(state) -> str:
     name = state.game.player_name
     if state.over:
         return "the game is over"
-    match state.pending:
-        case None:
+    match state.step:
+        case Playing():
             return f"{name(p)} plays a card to a court"
         case Dealing():
             return f"the deal of round {state.round}"
@@ -1542,4 +1549,4 @@ def _pending_text(state) -> str:
                     f"from {name(c)}'s court (Priest)")
         case TreasurerDrawing(victim=v):
             return f"the Treasurer draws a random card from {name(v)}'s hand"
-    return str(state.pending)
+    return str(state.step)

@@ -53,7 +53,7 @@ def unseen_cards(view, player: int) -> Counter:
     for q, row in enumerate(view.known[player]):
         if q != player:
             left.subtract(row)
-    if isinstance(view.pending, AssassinAiming):
+    if isinstance(view.step, AssassinAiming):
         left["Assassin"] -= 1                   # played, her target not yet chosen
     if any(k < 0 for k in left.values()):       # pragma: no cover - a broken state
         raise ValueError(f"more cards seen than the game has: {dict(+left)}")
@@ -76,11 +76,11 @@ def sample_world(state, player: int, rng):
         hands[q] = tuple(sorted(tuple(mine[q]) + tuple(cards[i:i + k])))
         i += k
     aside = tuple(sorted(cards[i:i + len(view.set_aside)]))
-    dealing = isinstance(view.pending, Dealing)
+    dealing = isinstance(view.step, Dealing)
     if len(aside) != len(view.set_aside) or (len(cards) != i + len(aside) and not dealing):
         # pragma: no cover - a broken state (before a deal, cards are still undealt)
         raise ValueError(f"{len(cards)} unseen cards do not fill the hidden places")
-    pending = view.pending
+    pending = view.step
     if isinstance(pending, TraderReturning) and pending.card is HIDDEN:
         receiver = pending.receiver
         unknown = list((Counter(hands[receiver]) - Counter(mine[receiver])).elements())
@@ -91,5 +91,5 @@ def sample_world(state, player: int, rng):
         # them the whole hand; their decision depends on it)
         rows[view.turn][pending.victim] = hands[pending.victim]
     known = tuple(tuple(row) for row in rows)
-    return replace(view, hands=tuple(hands), set_aside=aside, known=known, pending=pending)
+    return replace(view, hands=tuple(hands), set_aside=aside, known=known, step=pending)
 

@@ -6,6 +6,7 @@ import itertools
 import math
 import random
 
+from kingdoms.woods.rules import Playing
 from kingdoms.woods import Play, Woods
 from kingdoms.woods import odds
 
@@ -255,7 +256,7 @@ def test_unseen_hook_counts_what_the_view_hides():
             assert pool == s.view(p).unseen(p)
             hidden = sum(len(h) - len(s.known[p][q]) for q, h in enumerate(s.hands) if q != p)
             assert sum(pool.values()) == hidden + len(s.set_aside)
-            if s.pending is None:
+            if isinstance(s.step, Playing):
                 assert odds.unseen_cards(s, p) == pool
     with pytest.raises(ValueError, match="Player 1"):
         s.unseen(3)

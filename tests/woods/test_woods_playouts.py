@@ -10,7 +10,7 @@ from kingdoms.core.play import game_rng, play
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 from kingdoms.core.records import GameRecord
 from kingdoms.woods import Woods
-from kingdoms.woods.rules import DEALING, Dealing, PriestTakingBack, TraderReturning
+from kingdoms.woods.rules import Playing, DEALING, Dealing, PriestTakingBack, TraderReturning
 
 VARIANTS = [(n, mode, beginner) for n in (2, 3, 4, 5) for mode in ("points", "rounds")
             for beginner in (False, True)]
@@ -23,7 +23,7 @@ def _full_deck(g):
 def _check_state(s):
     g = s.game
     # conservation: hands + courts + set aside + removed (+ box) = the whole deck
-    if not (s.pending == DEALING and s.last_round is None):
+    if not (s.step == DEALING and s.last_round is None):
         assert s.cards() + Counter(g.box) == _full_deck(g)
     for o in range(g.players):
         for q in range(g.players):
@@ -32,16 +32,16 @@ def _check_state(s):
     assert all(len(p) <= 2 for c in s.courts for p in c)
     cp = s.current_player()
     if cp != TERMINAL:
-        assert len(s.legal_actions()) > 0 if cp != CHANCE or not isinstance(s.pending, Dealing) else True
-    if cp >= 0 and s.pending is None:
+        assert len(s.legal_actions()) > 0 if cp != CHANCE or not isinstance(s.step, Dealing) else True
+    if cp >= 0 and isinstance(s.step, Playing):
         assert s.hands[cp], "a player without cards is skipped"
     if cp >= 0:
         # the player to move can decide from their own view
         assert s.view(cp).legal_actions() == s.legal_actions()
     # anatomy: a turn step is a frozen, hashable dataclass (no tagged tuple)
-    if s.pending is not None:
-        assert dataclasses.is_dataclass(s.pending) and not isinstance(s.pending, tuple)
-        assert type(s.pending).__dataclass_params__.frozen and hash(s.pending) is not None
+    if not isinstance(s.step, Playing):
+        assert dataclasses.is_dataclass(s.step) and not isinstance(s.step, tuple)
+        assert type(s.step).__dataclass_params__.frozen and hash(s.step) is not None
     assert all(isinstance(t, PriestTakingBack) for t in s.after)
 
 
@@ -56,8 +56,8 @@ def _check_view(s, p):
             shown = Counter(c for c in v.hands[q] if c is not HIDDEN)
             assert shown == Counter(s.known[p][q])
     assert all(row is HIDDEN for o, row in enumerate(v.known) if o != p)
-    if isinstance(s.pending, TraderReturning) and p not in (s.pending.giver, s.pending.receiver):
-        assert v.pending.card is HIDDEN
+    if isinstance(s.step, TraderReturning) and p not in (s.step.giver, s.step.receiver):
+        assert v.step.card is HIDDEN
     assert v.history() == ()
     # the text of the view names only cards the player may see
     visible = Counter(v.hands[p])
@@ -122,7 +122,7 @@ def test_winner_starts_next_round_in_playouts():
     s = g.initial_state()
     rounds = 0
     while not s.is_terminal():
-        if s.is_chance() and s.pending == DEALING and s.last_round is not None:
+        if s.is_chance() and s.step == DEALING and s.last_round is not None:
             rnd, scores, tied, winner = s.last_round
             assert s.starter == winner == s.turn
             assert winner in tied and scores[winner] == max(scores)
@@ -192,7 +192,7 @@ def positions(draw):
 def test_any_position_plays_out_soundly(state, seed):
     rng = random.Random(seed)
     s = state
-    while not (s.is_terminal() or (s.pending == DEALING)):
+    while not (s.is_terminal() or (s.step == DEALING)):
         _check_state(s)
         for p in range(s.game.players):
             _check_view(s, p)

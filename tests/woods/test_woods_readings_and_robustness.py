@@ -20,7 +20,7 @@ from kingdoms.woods import (DECISIONS, OPTIONS, Cover, Deal, KnightPass, KnightT
                             PriestExtra, PriestTakeBack, ScholarPass, ScholarTake,
                             TraderGive, TraderReturn, TreasurerDraw, Woods)
 from kingdoms.woods import rules as woods_rules
-from kingdoms.woods.rules import (DEALING, KnightLooking, PriestAdding, PriestTakingBack,
+from kingdoms.woods.rules import (Playing, DEALING, KnightLooking, PriestAdding, PriestTakingBack,
                                   TraderGiving, TraderReturning)
 from kingdoms.woods.policies import fool_aware_policy, greedy_policy
 
@@ -57,10 +57,10 @@ def test_priest_further_card_is_played_its_ability_carried_out_when_a_card_is_pl
     s = pos([["Priest", "Knight", "Fool"], ["Guard", "General"], ["Fool"]],
             courts=[[], ["Trader", "Squire"], []])
     t = s.apply(Play("Priest", 1)).apply(PriestExtra("Knight", 1))
-    assert t.pending == KnightLooking(1) and t.known[0][1] == ("General", "Guard")
+    assert t.step == KnightLooking(1) and t.known[0][1] == ("General", "Guard")
     u = t.apply(KnightTake("General", 0, 1))
     # then the Priest's take-back: lower than the Knight, not the Priest
-    assert isinstance(u.pending, PriestTakingBack) and u.current_player() == 0
+    assert isinstance(u.step, PriestTakingBack) and u.current_player() == 0
     assert set(u.legal_actions()) == {PriestTakeBack("Trader", 1), PriestTakeBack("Squire", 1)}
     v = u.apply(PriestTakeBack("Squire", 1))
     assert v.hands[0] == ("Fool", "General", "Squire") and v.hands[1] == ("Guard",)
@@ -77,7 +77,7 @@ def test_priest_further_treasurer_draws_then_take_back():
                                          TreasurerDraw("Guard", 0, 1): Fraction(1, 2)}
     u = t.apply(TreasurerDraw("Guard", 0, 1))
     # the take-back's single option (public: the Trader) is carried out at once
-    assert u.pending is None and u.turn == 1
+    assert isinstance(u.step, Playing) and u.turn == 1
     assert u.hands[0] == ("Fool", "Guard", "Trader") and u.courts[1] == (("Priest",), ("Treasurer",))
 
 
@@ -85,13 +85,13 @@ def test_priest_as_the_further_card_opens_its_own_further_card_first():
     s = pos([["Priest", "Priest", "Knight", "Fool"], ["Guard"], ["Fool"]],
             courts=[["Trader", "Guard"], [], []])
     t = s.apply(Play("Priest", 0)).apply(PriestExtra("Priest", 0))
-    assert t.pending == PriestAdding(0, 3)
+    assert t.step == PriestAdding(0, 3)
     u = t.apply(PriestExtra("Knight", 0))        # own court: the Knight's intrigue is idle
     # the second Priest's take-back (lower than the Knight): neither Priest of this turn
     assert set(u.legal_actions()) == {PriestTakeBack("Trader", 0), PriestTakeBack("Guard", 0)}
     v = u.apply(PriestTakeBack("Guard", 0))
     # the first Priest's take-back (lower than a Priest, 3): the Trader, taken at once
-    assert v.pending is None and v.turn == 1
+    assert isinstance(v.step, Playing) and v.turn == 1
     assert v.hands[0] == ("Fool", "Guard", "Trader")
     assert v.courts[0] == (("Priest",), ("Priest",), ("Knight",))
 
@@ -104,7 +104,7 @@ def test_priest_further_scholar_may_take_the_priest_itself():
                                       ScholarPass()}
     u = t.apply(ScholarTake("Priest", 1))
     # the Priest left the court; the take-back (lower than the Scholar) is the Trader
-    assert u.pending is None and u.hands[0] == ("Fool", "Priest", "Trader")
+    assert isinstance(u.step, Playing) and u.hands[0] == ("Fool", "Priest", "Trader")
     assert u.courts[1] == (("Knight",), ("Scholar",))
 
 
@@ -113,7 +113,7 @@ def test_priest_further_assassin_covers_and_nothing_is_lower_than_her():
             courts=[[], ["Knight", "Guard"], []])
     t = s.apply(Play("Priest", 1)).apply(PriestExtra("Assassin", 1))
     # a Guard is there: the single (public) option is carried out; nothing is below 0
-    assert t.pending is None and t.turn == 1
+    assert isinstance(t.step, Playing) and t.turn == 1
     assert t.courts[1] == (("Knight",), ("Guard", "Assassin"), ("Priest",))
 
 
@@ -121,7 +121,7 @@ def test_priest_further_card_other_reading_adds_only_its_influence():
     s = pos([["Priest", "Knight", "Fool"], ["Guard", "General"], ["Fool"]],
             courts=[[], ["Trader", "Squire"], []], game=G3_ALT)
     u = s.apply(Play("Priest", 1)).apply(PriestExtra("Knight", 1))
-    assert isinstance(u.pending, PriestTakingBack) and u.hands[1] == ("General", "Guard")
+    assert isinstance(u.step, PriestTakingBack) and u.hands[1] == ("General", "Guard")
     assert u.known[0][1] == ()
 
 
@@ -162,7 +162,7 @@ def test_assassins_removed_from_the_game_stay_out_next_round():
     s = _assassins_meet(G3)
     assert s.removed == ("Assassin", "Assassin")
     s = s.apply(Play("Guard", 1)).apply(Play("Fool", 2)).apply(Play("Fool", 0))
-    assert s.pending == DEALING and s.removed == ("Assassin", "Assassin")
+    assert s.step == DEALING and s.removed == ("Assassin", "Assassin")
     deck = s.round_deck()
     assert Counter(deck)["Assassin"] == Counter(G3.deck)["Assassin"] - 2
     sizes, aside = s.deal_layout()
@@ -186,7 +186,7 @@ def test_assassins_return_next_round_option():
     g = Woods(players=3, assassins_return=True)
     s = _assassins_meet(g)
     s = s.apply(Play("Guard", 1)).apply(Play("Fool", 2)).apply(Play("Fool", 0))
-    assert s.pending == DEALING
+    assert s.step == DEALING
     t = s.apply(s.sample_chance(random.Random(3)))
     assert t.removed == () and Counter(sum(t.hands, ()) + t.set_aside) == Counter(g.deck)
 
@@ -263,15 +263,15 @@ def test_knight_and_trader_steps_are_presented_even_when_forced():
     """Issue 17: a forced hidden sub-decision is a step like any other."""
     s = pos([["Knight", "Fool"], ["Squire", "General"], ["Fool"]])
     t = s.apply(Play("Knight", 1))
-    assert t.pending == KnightLooking(1) and len(t.legal_actions()) == 1
+    assert t.step == KnightLooking(1) and len(t.legal_actions()) == 1
     s = pos([["Trader", "Fool", "Fool"], ["Guard"], ["Fool"]])
     t = s.apply(Play("Trader", 1))
-    assert t.pending == TraderGiving(1) and len(t.legal_actions()) == 1
+    assert t.step == TraderGiving(1) and len(t.legal_actions()) == 1
     u = t.apply(TraderGive("Fool", 0, 1))
-    assert isinstance(u.pending, TraderReturning) and len(u.legal_actions()) == 1
+    assert isinstance(u.step, TraderReturning) and len(u.legal_actions()) == 1
     # a public forced step (the Guard draws the Assassin) is still carried out at once
     s = pos([["Assassin", "Fool"], ["Guard"], ["Fool"]], courts=[[], ["Guard", "Knight"], []])
-    assert s.apply(Play("Assassin", 1)).pending is None
+    assert isinstance(s.apply(Play("Assassin", 1)).step, Playing)
 
 
 def test_view_legal_actions_equal_the_states_at_every_decision():

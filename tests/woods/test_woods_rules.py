@@ -12,7 +12,7 @@ from kingdoms.core.data import DataError
 from kingdoms.woods import (Cover, Deal, KnightPass, KnightTake, Play, PriestExtra, PriestStop,
                             PriestTakeBack, ScholarPass, ScholarTake, TraderGive, TraderReturn,
                             TreasurerDraw, Woods)
-from kingdoms.woods.rules import _count_deals
+from kingdoms.woods.rules import Playing, _count_deals
 from kingdoms.woods.rules import AssassinAiming, KnightLooking, TraderGiving, TraderReturning
 
 G2 = Woods(players=2)
@@ -178,7 +178,7 @@ def test_intrigue_does_nothing_at_own_court(card):
     s = pos([[card, "Fool"], ["Guard", "Squire"], ["Trader"]],
             courts=[["Guard"], ["Fool"], []])
     t = s.apply(Play(card, 0))
-    assert t.pending is None and t.turn == 1
+    assert isinstance(t.step, Playing) and t.turn == 1
     assert t.hands[1:] == s.hands[1:]
     assert t.courts[0] == (("Guard",), (card,))
 
@@ -200,7 +200,7 @@ def test_assassin_covers_a_follower_influence_zero_ability_lost():
             courts=[[], ["Knight", "Fool", "Fool", "Fool"], []])
     assert s.court_scores()[1] == 0                # exactly 3 Fools
     t = s.apply(Play("Assassin", 1))
-    assert t.current_player() == 0 and isinstance(t.pending, AssassinAiming)
+    assert t.current_player() == 0 and isinstance(t.step, AssassinAiming)
     assert set(t.legal_actions()) == {Cover(1, ("Knight",)), Cover(1, ("Fool",))}
     u = t.apply(Cover(1, ("Fool",)))
     assert u.courts[1] == (("Knight",), ("Fool", "Assassin"), ("Fool",), ("Fool",))
@@ -223,7 +223,7 @@ def test_assassin_on_assassin_removes_both_and_victim_recovers():
 def test_assassin_on_a_lone_assassin_and_at_an_empty_court():
     s = pos([["Assassin", "Fool"], ["Fool"], ["Fool"]], courts=[[], [], []])
     t = s.apply(Play("Assassin", 1))
-    assert t.courts[1] == (("Assassin",),) and t.pending is None
+    assert t.courts[1] == (("Assassin",),) and isinstance(t.step, Playing)
     s = pos([["Assassin", "Fool"], ["Fool"], ["Fool"]], courts=[[], ["Assassin"], []])
     t = s.apply(Play("Assassin", 1))               # single target: carried out at once
     assert t.courts[1] == () and t.removed == ("Assassin", "Assassin")
@@ -262,7 +262,7 @@ def test_assassin_works_at_own_court():
 def test_trader_gives_hidden_card_and_gets_a_higher_different_one():
     s = pos([["Trader", "Guard", "Fool"], ["Squire", "Knight", "General", "Trader"], ["Fool"]])
     t = s.apply(Play("Trader", 1))
-    assert t.pending == TraderGiving(1)
+    assert t.step == TraderGiving(1)
     assert set(t.legal_actions()) == {TraderGive("Guard", 0, 1), TraderGive("Fool", 0, 1)}
     u = t.apply(TraderGive("Guard", 0, 1))
     assert u.current_player() == 1
@@ -271,7 +271,7 @@ def test_trader_gives_hidden_card_and_gets_a_higher_different_one():
         u.apply(TraderReturn("Squire", 0, 1))      # same influence, not higher
     v = u.apply(TraderReturn("General", 0, 1))
     assert v.hands[0] == ("Fool", "General") and "Guard" in v.hands[1]
-    assert v.turn == 1 and v.pending is None
+    assert v.turn == 1 and isinstance(v.step, Playing)
     # what each saw: 0 knows 1 holds the Guard; 1 knows 0 holds the General; 2 knows nothing
     assert v.known[0][1] == ("Guard",) and v.known[1][0] == ("General",)
     assert v.known[2] == ((), (), ())
@@ -289,9 +289,9 @@ def test_trader_no_valid_card_it_must_be_the_card_with_the_highest_influence():
     u = s.apply(Play("Trader", 1)).apply(TraderGive("Knight", 0, 1))
     assert u.legal_actions() == (TraderReturn("Knight", 0, 1),)
     # a single option is still a step of its own (it depends on a hidden hand)
-    assert u.current_player() == 1 and isinstance(u.pending, TraderReturning)
+    assert u.current_player() == 1 and isinstance(u.step, TraderReturning)
     v = u.apply(TraderReturn("Knight", 0, 1))
-    assert v.hands[0] == ("Guard", "Knight") and v.pending is None
+    assert v.hands[0] == ("Guard", "Knight") and isinstance(v.step, Playing)
     # a higher card of the receiver's own wins over the received one
     s = pos([["Trader", "Fool", "Guard"], ["Squire", "General"], ["Fool"]])
     u = s.apply(Play("Trader", 1)).apply(TraderGive("Fool", 0, 1))
@@ -331,7 +331,7 @@ def test_trader_receiver_without_other_cards_gives_the_received_card_back():
 def test_trader_with_no_card_left_does_nothing():
     s = pos([["Trader"], ["Knight"], ["Fool"]])
     t = s.apply(Play("Trader", 1))
-    assert t.pending is None and t.hands == ((), ("Knight",), ("Fool",))
+    assert isinstance(t.step, Playing) and t.hands == ((), ("Knight",), ("Fool",))
 
 
 # ----------------------------------------------------------------------------- Knight
@@ -357,7 +357,7 @@ def test_knight_you_may_take_1_card_or_none():
     assert KnightPass(0, 1) in t.legal_actions()
     u = t.apply(KnightPass(0, 1))
     assert u.hands == (("Fool",), ("General", "Guard"), ("Fool",))
-    assert u.pending is None and u.turn == 1
+    assert isinstance(u.step, Playing) and u.turn == 1
     assert u.known[0][1] == ("General", "Guard")     # he has seen the hand all the same
     assert str(KnightPass(0, 1)) == "take nothing from Player 2's hand"
     # a hand of one kind: take it or not (two options)
@@ -369,7 +369,7 @@ def test_knight_if_a_squire_is_among_that_hand_you_must_take_it():
     s = pos([["Knight", "Fool"], ["Princess", "Squire", "General"], ["Fool"]])
     t = s.apply(Play("Knight", 1))
     # forced, yet still a step of its own: onlookers cannot tell it was forced
-    assert t.pending == KnightLooking(1) and t.legal_actions() == (KnightTake("Squire", 0, 1),)
+    assert t.step == KnightLooking(1) and t.legal_actions() == (KnightTake("Squire", 0, 1),)
     with pytest.raises(IllegalAction, match="must take the Squire"):
         t.apply(KnightPass(0, 1))
     with pytest.raises(IllegalAction, match="must take the Squire"):
@@ -385,7 +385,7 @@ def test_knight_if_a_squire_is_among_that_hand_you_must_take_it():
 def test_knight_on_an_empty_hand_takes_nothing():
     s = pos([["Knight", "Fool"], [], ["Fool"]])
     t = s.apply(Play("Knight", 1))
-    assert t.pending is None and t.hands[0] == ("Fool",)
+    assert isinstance(t.step, Playing) and t.hands[0] == ("Fool",)
 
 
 # ----------------------------------------------------------------------------- Squire
@@ -478,10 +478,10 @@ def test_priest_nothing_lower_nothing_taken_and_stop():
     s = pos([["Priest", "Trader", "Fool"], ["Trader"], ["Fool"]], courts=[[], ["Guard"], []],
             game=G3_ALT)
     u = s.apply(Play("Priest", 1)).apply(PriestExtra("Trader", 1))
-    assert u.pending is None and u.hands[0] == ("Fool",)
+    assert isinstance(u.step, Playing) and u.hands[0] == ("Fool",)
     s = pos([["Priest", "Guard", "Fool"], ["Trader"], ["Fool"]], courts=[[], ["Guard"], []])
     u = s.apply(Play("Priest", 1)).apply(PriestExtra("Guard", 1))
-    assert u.pending is None and u.hands[0] == ("Fool",)
+    assert isinstance(u.step, Playing) and u.hands[0] == ("Fool",)
     v = s.apply(Play("Priest", 1)).apply(PriestStop())
     assert v.hands[0] == ("Fool", "Guard") and v.turn == 1
 
