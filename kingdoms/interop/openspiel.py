@@ -89,7 +89,7 @@ import kingdoms
 from kingdoms.core.protocol import CHANCE, TERMINAL, Action, TooManyOutcomes
 
 __all__ = ["load_game", "register_all", "KingdomsGame", "KingdomsState", "resampler",
-           "universe_of", "game_type_name"]
+           "seeded_resampler", "universe_of", "game_type_name"]
 
 _PREFIX = "kingdoms_"
 
@@ -644,8 +644,19 @@ def _seen_same(s: KingdomsState, action_id: int, player: int, seen: str) -> bool
 
 
 def resampler(state: KingdomsState, player: int):
-    """For ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``."""
+    """For ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler`` (draws from
+    a fresh random source; ``seeded_resampler(seed)`` for games that replay)."""
     return _resample(state, player, random.Random())
+
+
+def seeded_resampler(seed: int | str):
+    """A resampler drawing its worlds from one seeded random source, so that a game
+    between seeded bots replays exactly."""
+    rng = random.Random(seed)
+
+    def resample(state: KingdomsState, player: int):
+        return _resample(state, player, rng)
+    return resample
 
 
 # --------------------------------------------------------------------------- loading

@@ -326,8 +326,8 @@ def test_openspiel_ismcts_bots_play_whole_hidden_information_games(cfg):
     bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 4, max_world_samples=2,
                              random_state=np.random.RandomState(p))
             for p in range(2)]
-    for b in bots:
-        b.set_resampler(ko.resampler)
+    for p, b in enumerate(bots):
+        b.set_resampler(ko.seeded_resampler(p))
     s = _play_bots(game, bots, seed=4)
     assert s.is_terminal()
     assert sum(s.returns()) == pytest.approx(1.0)
