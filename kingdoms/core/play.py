@@ -215,7 +215,7 @@ class SimulationSummary:
 
     def rows(self) -> list[dict]:
         """One row per player: name, win rate (over finished games, 3 decimals),
-        mean score (2 decimals) — for tables and ``to_pandas``."""
+        mean score (2 decimals) — for tables (e.g. ``pandas.DataFrame(summary.rows())``)."""
         rows = []
         means = self.mean_scores()
         rates = self.win_rates()
@@ -254,10 +254,6 @@ class SimulationSummary:
         if self.finished == 0:
             lines.append("No game ended by the rules, so there are no win rates.")
         return "\n".join(lines)
-
-    def to_pandas(self):
-        import pandas as pd
-        return pd.DataFrame(self.rows()).set_index("player")
 
     def __str__(self):
         return self.table()

@@ -202,10 +202,6 @@ class TournamentResult:
                 f"<tbody>{body}</tbody><caption style=\"caption-side: bottom; "
                 f"text-align: left\">{html.escape(self.summary())}</caption></table>")
 
-    def to_pandas(self):
-        import pandas as pd
-        return pd.DataFrame(self.rows()).set_index("player")
-
     def plot(self, ax=None):
         """Win shares as bars with their 95% intervals and the even share as a line.
         With ``ax`` (matplotlib axes) draws there and returns it; otherwise returns an
