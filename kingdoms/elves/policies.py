@@ -20,6 +20,8 @@ seat played by the same policy object.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from kingdoms.core.play import random_policy
 
 from .journey import EndJourney, best_journey
@@ -114,11 +116,12 @@ def _village_value(a) -> int:
     return int(a.village.split(":")[2])
 
 
-class Homebody:
-    """Plays one village home and passes; journeys by the best journey (searching at
-    most ``max_trips`` trips, default ``MAX_TRIPS``, else greedily)."""
+class _RoundPlayer(ABC):
+    """A player of whole rounds: journeys by the best journey (searching at most
+    ``max_trips`` trips, default ``MAX_TRIPS``, else greedily), discards by
+    ``_discard_choice`` and plans with ``plan(state, rng)``."""
 
-    __name__ = "homebody"
+    __name__ = "round player"
 
     def __init__(self, max_trips: int | None = None):
         self.journey = JourneyPlanner(max_trips)
@@ -129,6 +132,22 @@ class Homebody:
                 return self.journey(state)
             case Searching() | Discarding():
                 return _discard_choice(state, rng)
+        return self.plan(state, rng)
+
+    @abstractmethod
+    def plan(self, state, rng):
+        """The move in the planning phase of a round."""
+
+    def __repr__(self):
+        return self.__name__
+
+
+class Homebody(_RoundPlayer):
+    """Plays one village home and passes (journeys and discards: ``_RoundPlayer``)."""
+
+    __name__ = "homebody"
+
+    def plan(self, state, rng):
         acts = state.legal_actions()
         p = state.turn
         if not state.realms[p]:
@@ -139,26 +158,14 @@ class Homebody:
             return PASS
         return rng.choice(acts)
 
-    def __repr__(self):
-        return "homebody"
 
-
-class Planner:
+class Planner(_RoundPlayer):
     """Plays reachable villages home, gold at home, thieves and obstacles on its left,
-    buys a card for 1 gold, then passes; journeys by the best journey (searching at
-    most ``max_trips`` trips, default ``MAX_TRIPS``, else greedily)."""
+    buys a card for 1 gold, then passes (journeys and discards: ``_RoundPlayer``)."""
 
     __name__ = "planner"
 
-    def __init__(self, max_trips: int | None = None):
-        self.journey = JourneyPlanner(max_trips)
-
-    def __call__(self, state, rng):
-        match state.step:
-            case Journeying():
-                return self.journey(state)
-            case Searching() | Discarding():
-                return _discard_choice(state, rng)
+    def plan(self, state, rng):
         acts = state.legal_actions()
         g = state.game
         p = state.turn
@@ -185,9 +192,6 @@ class Planner:
         if PASS in acts:
             return PASS
         return rng.choice(acts)
-
-    def __repr__(self):
-        return "planner"
 
 
 planner = Planner()

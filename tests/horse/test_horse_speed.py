@@ -9,7 +9,9 @@ from hypothesis import given, settings, strategies as st
 import kingdoms
 from kingdoms.core.play import play_state, random_policy
 from kingdoms.core.protocol import CHANCE
-from kingdoms.horse.rules import HorseState, _discard_actions, _farm_with, Farm
+from kingdoms.core.protocol import replace
+from kingdoms.horse import rules
+from kingdoms.horse.rules import HorseState, _discard_actions, Farm
 
 
 def _fields(s):
@@ -45,11 +47,11 @@ def test_every_new_state_equals_the_one_built_field_by_field():
             assert list(farm.__dict__) == [f.name for f in fields(Farm)]
 
 
-def test_farm_with_is_replace():
+def test_farm_copies_go_through_the_core_replace():
     farm = Farm(herd=(1, 2, 3, 4), fences=7, hand=("Foal",), tableau=("Stable",))
-    assert _farm_with(farm, "herd", (2, 2, 3, 4)) == Farm((2, 2, 3, 4), 7, ("Foal",),
-                                                          ("Stable",))
-    assert _farm_with(farm, "fences", 0).fences == 0 and farm.fences == 7
+    assert replace(farm, herd=(2, 2, 3, 4)) == Farm((2, 2, 3, 4), 7, ("Foal",), ("Stable",))
+    assert replace(farm, fences=0).fences == 0 and farm.fences == 7
+    assert not hasattr(rules, "_farm_with")
 
 
 def _discards_by_definition(hand):
