@@ -69,14 +69,18 @@ def openspiel_loop(game, rng, budget):
     return actions / (clock() - start)
 
 
-def interleaved_rates(game, peer, repeats=3):
-    """Median actions/s of ``game`` and of the peer, measured in alternating slices."""
-    ours, theirs = [], []
+def interleaved_rates(game, peer, repeats=5):
+    """Median actions/s of ``game``, of the peer, and the median of the ratios of
+    neighbouring slices (ours, then the peer's): both see the same machine load, so
+    the ratio of each pair is steadier than either rate."""
+    ours, theirs, ratios = [], [], []
     for i in range(repeats):
         ours.append(our_loop(game, random.Random(i), SECONDS / repeats))
         if peer is not None:
             theirs.append(openspiel_loop(peer, random.Random(i), SECONDS / repeats))
-    return statistics.median(ours), statistics.median(theirs) if theirs else None
+            ratios.append(ours[-1] / theirs[-1])
+    return (statistics.median(ours), statistics.median(theirs) if theirs else None,
+            statistics.median(ratios) if ratios else None)
 
 
 def load_peer():
@@ -90,20 +94,20 @@ def load_peer():
 
 
 def random_playouts(peer):
-    print("Random playouts, actions per CPU second (median of 3; the peer measured in "
-          "slices between ours)")
+    print("Random playouts, actions per CPU second (median of 5 slices; the peer measured "
+          "in slices between ours;\n  ratio: the median of each slice's ratio to the peer "
+          "slice after it)")
     worst = None
     peer_rates = []
     for name in kingdoms.games():
         cls = kingdoms.game_class(name)
         for config in cls.configurations():
             game = kingdoms.game(name, **config)
-            rate, peer_rate = interleaved_rates(game, peer)
+            rate, peer_rate, r = interleaved_rates(game, peer)
             label = name + " " + " ".join(f"{k}={v}" for k, v in config.items())
             ratio = ""
             if peer_rate:
                 peer_rates.append(peer_rate)
-                r = rate / peer_rate
                 worst = r if worst is None else min(worst, r)
                 ratio = f"  peer {peer_rate:>8,.0f}  ratio {r:5.2f}"
             print(f"  {label:44s} {rate:>10,.0f}{ratio}", flush=True)

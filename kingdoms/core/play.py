@@ -10,7 +10,9 @@ whole game.
 * **What a policy sees.**  With ``views=True`` a policy is handed
   ``state.view(player)``: the position as the player to move may see it, whose
   ``legal_actions()`` are that player's actions; the action it picks is mapped back
-  to the real state's equal action.  ``views=None`` (the default) means True for
+  to the real state's equal action.  A policy with ``observes = True`` (the search
+  bot) is handed ``state.observed(player)`` instead: the same view, carrying what
+  that player observed on the way.  ``views=None`` (the default) means True for
   games with hidden information (``game.hidden_information``) and False otherwise;
   ``views=False`` hands policies the full state (an all-seeing player).
 * **Seeds.**  A seed is an int or a str (records keep it as JSON); ``1`` and ``"1"``
@@ -96,7 +98,9 @@ def _decide(state: State, cp: int, policy: Callable, rng, views: bool):
     """The action ``policy`` picks for player ``cp`` (given their view if ``views``)."""
     if not views:
         return policy(state, rng)
-    seen = state.view(cp)
+    # a policy that samples worlds (the search bot) asks for the view that carries
+    # what its player observed on the way (``State.observed``)
+    seen = state.observed(cp) if getattr(policy, "observes", False) else state.view(cp)
     action = policy(seen, rng)
     # the view lists the same actions in the same order: take the real one
     for i, a in enumerate(seen.legal_actions()):

@@ -806,6 +806,40 @@ class State:
         raise NotImplementedError(
             f"{self.game.title} does not count unseen components (State.unseen) yet")
 
+    def observed(self, player: int) -> "State":
+        """``view(player)`` that also carries what ``player`` has observed on the way
+        here (``observation(player)``), so a search can sample worlds from it
+        (``sample_world``) in games whose hidden cards depend on the course of the
+        game, not only on the position.  Nothing ``player`` may not see is carried:
+        the observation is built from ``history(player)`` (each action as ``player``
+        saw it) and ``view(player)`` of the states on the way.  ``play`` hands it to
+        policies that ask for it (``policy.observes = True``, e.g. the search bot)
+        instead of the bare view.  A state whose view is itself returns itself."""
+        self._check_player(player, "observed")
+        seen = self.view(player)
+        if seen is self:
+            return self
+        carried = self.observation(player)
+        seen = replace(seen)            # a game may hand out a cached view: copy it
+        seen.__dict__["_observed"] = (player, carried)
+        return seen
+
+    def observation(self, player: int):
+        """What ``player`` has observed from the start to here, as the game needs it to
+        sample worlds (``_observation``; by default ``history(player)``).  On a view
+        from ``observed(player)``, the observation it carries."""
+        carried = self.__dict__.get("_observed")
+        if carried is not None:
+            if carried[0] != player:
+                raise ValueError(f"this is {self.game.player_name(carried[0])}'s view: "
+                                 f"it carries only what they observed")
+            return carried[1]
+        return self._observation(player)
+
+    def _observation(self, player: int):
+        """Game hook behind ``observation``: default ``history(player)``."""
+        return self.history(player)
+
     def history(self, player: int | None = None) -> tuple:
         """``((who, action), ...)`` from the initial state to here.
 
@@ -973,7 +1007,7 @@ def _fast_fields(cls: type):
 
 # What the core keeps in a state's ``__dict__`` beside the fields: the route and the
 # per-state caches.  ``replace`` drops them; the copy starts as after ``__init__``.
-_ROUTE_AND_CACHES = ("_prev", "_last", "_cp", "_la", "_co", "_sampled")
+_ROUTE_AND_CACHES = ("_prev", "_last", "_cp", "_la", "_co", "_sampled", "_observed")
 _set_instance_dict = object.__setattr__
 
 

@@ -432,7 +432,7 @@ class Stepper(W.VBox):
         return next((n for n, f in self._named.items() if f is pol), "a bot")
 
     def _advance(self, stop_at_human: bool, render: bool = True) -> int:
-        from ..core.play import random_policy
+        from ..core.play import _decide, random_policy
         steps = 0
         state = self.state
         while steps < self.max_steps:
@@ -446,7 +446,9 @@ class Stepper(W.VBox):
                 if cp == CHANCE:
                     action = state.sample_chance(self.rng)
                 elif cp in self.seats:
-                    action = self.seats[cp](state, self.rng)
+                    # a bot sees what its seat sees (play's rule), never the hidden cards
+                    action = _decide(state, cp, self.seats[cp], self.rng,
+                                     bool(self.game.hidden_information))
                 else:
                     action = random_policy(state, self.rng)
             except Exception as e:   # a broken bot: say so, keep what was played

@@ -143,6 +143,38 @@ def test_policies_of_hidden_information_games_get_the_players_view():
         play(HighCard(), seed=1, views="yes")
 
 
+def test_a_policy_that_observes_gets_the_view_with_what_its_player_observed():
+    got = []
+
+    def observer(view, rng):
+        got.append(view)
+        return view.legal_actions()[0]
+    observer.observes = True
+    end = play_state(HighCard(), observer, seed=3)
+    assert got
+    for view in got:
+        state = next(s for s in end.path()
+                     if s.current_player() >= 0 and s.view(s.current_player()) == view)
+        p = view.current_player()
+        assert view == state.view(p)                       # the same view ...
+        assert view.observation(p) == state.history(p)     # ... carrying p's history
+        assert HIDDEN in view.hands                         # and nothing hidden
+        other = 1 - p
+        with pytest.raises(ValueError, match="carries only what they observed"):
+            view.observation(other)
+    # a copy made from the view is a new position: it carries nothing
+    from kingdoms.core.protocol import replace
+    assert "_observed" not in replace(got[0]).__dict__
+
+
+def test_observed_refuses_a_player_out_of_range_and_a_public_state_is_its_own_view():
+    state = HighCard().initial_state().apply(Deal(1)).apply(Deal(3))
+    with pytest.raises(ValueError, match="player must be one of"):
+        state.observed(2)
+    end = play_state(state, random_policy, seed=1)
+    assert end.observed(0) is end or end.observed(0) == end.view(0)
+
+
 def test_the_views_chosen_action_is_mapped_to_the_real_states_action():
     state = HighCard().initial_state().apply(Deal(1)).apply(Deal(3))
     picked = []

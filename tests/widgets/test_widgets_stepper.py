@@ -322,6 +322,25 @@ def test_hidden_information_opens_in_the_human_seats_view():
     assert Stepper(OpenHighCard()).perspective == "all"     # nothing hidden: everything
 
 
+def test_a_bot_seat_sees_only_its_view_in_a_hidden_information_game():
+    seen = []
+
+    def spy(state, rng):
+        seen.append(state)
+        return state.legal_actions()[0]
+    g = SecretHighCard()
+    start = g.initial_state().apply(Deal(1)).apply(Deal(3))
+    s = Stepper(start, seats={0: spy}, seed=1)
+    s.play_to_end()
+    assert seen and all(v == start.view(0) for v in seen[:1])
+    assert all(kingdoms.core.HIDDEN in v.hands for v in seen)     # never the other card
+    open_seen = []
+    Stepper(OpenHighCard().initial_state().apply(Deal(1)).apply(Deal(3)),
+            seats={0: lambda st, rng: open_seen.append(st) or st.legal_actions()[0]},
+            seed=1).play_to_end()
+    assert open_seen and all(kingdoms.core.HIDDEN not in v.hands for v in open_seen)
+
+
 def test_seats_are_chosen_by_name_or_in_the_widget():
     s = Stepper(dealt(), seats={1: "random"}, seed=3)
     seats = with_class(s, "kingdoms-seat")
