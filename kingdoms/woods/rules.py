@@ -68,7 +68,6 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from itertools import chain
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -91,6 +90,8 @@ __all__ = ["Woods", "WoodsState", "Play", "Cover", "TraderGive", "TraderReturn",
            "PriestTakingBack", "TreasurerDrawing", "DEALING"]
 
 INTRIGUE = frozenset({"Trader", "Knight", "Scholar", "Treasurer", "General"})
+# followers whose play opens no sub-decision (the Assassin: at an empty court)
+_NO_STEP = frozenset({"Assassin", "Guard", "Squire", "Fool", "Princess"})
 # Thresholds the rulebook states in words, named once (texts are built from them).
 # (The influence values, copies, setups and the numbers to win are in data.toml.)
 FOOL_RUIN = 3           # rulebook, Fool: "a court that has exactly 3 Fools present at
@@ -386,6 +387,14 @@ def _plays_of(players: int):
     return MappingProxyType({c: tuple(Play(c, k) for k in range(players)) for c in FOLLOWERS})
 
 
+@speed_cache(maxsize=32)
+def _play_table(followers: tuple, players: int) -> tuple:
+    """``((card, its plays), ...)`` in follower order: what ``_plays`` walks through
+    (keyed by the box's followers and the player count only, never by a hand)."""
+    plays_of = _plays_of(players)
+    return tuple((c, plays_of[c]) for c in followers)
+
+
 def _malformed(action, game) -> str | None:
     """Why ``action`` is not a well-formed action of this game (``None`` if it is)."""
     spec = _FIELDS.get(type(action))
@@ -525,7 +534,7 @@ def uncovered(court) -> list:
 
 def fool_count(court) -> int:
     """Uncovered Fools at a court."""
-    return sum(1 for p in court if p == ("Fool",))
+    return court.count(("Fool",))
 
 
 def ruined(court) -> bool:
@@ -538,7 +547,7 @@ def court_score(court, influence) -> int:
     ``FOOL_RUIN`` uncovered Fools make it 0 (one more counts normally)."""
     if ruined(court):
         return 0
-    return sum(influence[p[0]] for p in court if len(p) == 1)
+    return sum([influence[p[0]] for p in court if len(p) == 1])
 
 
 def _minus(hand: tuple, card) -> tuple:
@@ -562,6 +571,13 @@ def _sub_known(known_hand: tuple, card) -> tuple:
 
 def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
+
+
+def _hand_less(hands: tuple, p: int, card) -> tuple:
+    """``hands`` with one ``card`` gone from hand ``p``."""
+    hand = hands[p]
+    i = hand.index(card)
+    return hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
 
 
 def _swap(hands, known, p, c):
@@ -886,6 +902,14 @@ def _count_deals(copies: tuple, caps: tuple) -> int:
     return count_deals(copies, caps)
 
 
+@speed_cache(maxsize=8)
+def _shares(cards: int) -> tuple:
+    """``_shares(N)[n][k] == Fraction(k, n)`` for ``0 <= k <= n <= N`` (a hand of ``n``
+    cards holding ``k`` copies; keyed by the deck's size only, never by a hand)."""
+    return ((),) + tuple(tuple(Fraction(k, n) for k in range(n + 1))
+                         for n in range(1, cards + 1))
+
+
 @speed_cache(maxsize=16)
 def _no_knowledge(n):
     return tuple(tuple(() for _ in range(n)) for _ in range(n))
@@ -936,9 +960,9 @@ class WoodsState(State):
     # ---- legal actions ----------------------------------------------------------
     def _legal_actions(self):
         p = self.turn
+        if type(self.step) is Playing:           # between turns (most positions)
+            return self._turn_plays()
         match self.step:
-            case Playing():
-                return self._turn_plays()
             case AssassinAiming(court=c):
                 return [Cover(c, pile) for pile in self._assassin_targets(c)]
             case TraderGiving(court=c):
@@ -996,17 +1020,20 @@ class WoodsState(State):
         """Each card kind of ``hand`` (in follower order) to each court in turn, except
         the Princess to court ``barred``.  (Not remembered across states: a table keyed
         by hands would let anyone holding the game read other players' hands.)"""
-        plays_of = _plays_of(self.game.players)
-        kinds = self._distinct(hand)
-        if barred is None or "Princess" not in kinds:
-            return tuple(chain.from_iterable(map(plays_of.__getitem__, kinds)))
-        plays = [plays_of[c] for c in kinds]
-        i = kinds.index("Princess")
-        plays[i] = plays[i][:barred] + plays[i][barred + 1:]
-        return tuple(chain.from_iterable(plays))
+        g = self.game
+        out = []
+        for card, plays in _play_table(g.components.followers, g.players):
+            if card in hand:
+                if card == "Princess" and barred is not None:
+                    plays = plays[:barred] + plays[barred + 1:]
+                out += plays
+        return tuple(out)
 
     def _squire_present(self) -> bool:
-        return any(("Squire",) in court for court in self.courts)
+        for court in self.courts:
+            if ("Squire",) in court:
+                return True
+        return False
 
     def _princess_ok(self, p, hand_len) -> bool:
         return hand_len == 1 or len(uncovered(self.courts[p])) >= PRINCESS_COMPANY
@@ -1131,10 +1158,9 @@ class WoodsState(State):
         """The Treasurer's blind draw from the victim's hand: each card kind with its
         chance."""
         hand = self.hands[victim]
-        n = len(hand)
-        counts = Counter(hand)
-        return tuple((TreasurerDraw(c, drawer, victim), Fraction(counts[c], n))
-                     for c in sorted(counts, key=_sort_key))
+        share = _shares(len(self.game.deck))[len(hand)]    # share[k] == Fraction(k, n)
+        return tuple((TreasurerDraw(c, drawer, victim), share[hand.count(c)])
+                     for c in sorted(set(hand), key=_sort_key))
 
     # ---- the deal of a round ----------------------------------------------------
     def round_deck(self) -> tuple:
@@ -1293,7 +1319,7 @@ class WoodsState(State):
     def _moved(self, card, src, dst):
         """``(hands, known)`` after ``card`` went from ``src``'s hand to ``dst``'s,
         seen by the two of them only."""
-        hands = _set(self.hands, src, _minus(self.hands[src], card))
+        hands = _hand_less(self.hands, src, card)
         hands = _set(hands, dst, _plus(hands[dst], card))
         return hands, self._moved_hidden(card, src, dst, {src, dst})
 
@@ -1309,7 +1335,7 @@ class WoodsState(State):
         if self.game.priest_extra_ability:
             # the further card is played: its ability first, then the take-back
             return self._play(card, c, after=self.after + (take,))
-        hands = _set(self.hands, p, _minus(self.hands[p], card))
+        hands = _hand_less(self.hands, p, card)
         known = self._played_public(p, card)
         courts = _set(self.courts, c, self.courts[c] + ((card,),))
         return self._end_turn(hands=hands, known=known, courts=courts,
@@ -1321,15 +1347,16 @@ class WoodsState(State):
         p = self.turn
         if after is None:
             after = self.after
-        hands = _set(self.hands, p, _minus(self.hands[p], card))
+        hands = _hand_less(self.hands, p, card)
         known = self._played_public(p, card)
         if card == "Assassin" and self.courts[c]:
             return replace(self, hands=hands, known=known, step=AssassinAiming(c), after=after)
         courts = _set(self.courts, c, self.courts[c] + ((card,),))
+        if card in _NO_STEP or (card in INTRIGUE and c == p):
+            # nothing to decide (intrigue acts only at a foreign court)
+            return self._end_turn(hands=hands, known=known, courts=courts, after=after)
         ability = None                           # the sub-decision the card's ability opens
-        if card in INTRIGUE and c == p:
-            pass                                 # intrigue acts only at a foreign court
-        elif card == "Trader":
+        if card == "Trader":
             if hands[p]:
                 ability = TraderGiving(c)
         elif card == "Knight":
@@ -1355,8 +1382,8 @@ class WoodsState(State):
         known = self.known
         for row in known:
             if card in row[p]:         # someone knew it was there: it is gone now
-                return tuple(_set(row, p, _minus(row[p], card)) if card in row[p] else row
-                             for row in known)
+                return tuple([_set(row, p, _minus(row[p], card)) if card in row[p] else row
+                              for row in known])
         return known
 
     def _moved_hidden(self, card, src, dst, witnesses):
@@ -1385,23 +1412,31 @@ class WoodsState(State):
         return {"courts": _set(self.courts, c, court), "hands": hands, "known": known,
                 "after": _shift(self.after, c, i)}
 
-    def _end_turn(self, **changes):
-        """The ability under way is done (after ``changes`` to the position): the next
-        Priest take-back of this turn, else the next player clockwise who holds cards,
-        else the round ends."""
-        after = changes.pop("after", self.after)
+    def _end_turn(self, hands=None, known=None, courts=None, removed=None, after=None):
+        """The ability under way is done, the position changed by the fields given (a
+        field not given stays; ``after``: the Priest take-backs still to come): the
+        next Priest take-back of this turn, else the next player clockwise who holds
+        cards, else the round ends."""
+        hands = self.hands if hands is None else hands
+        known = self.known if known is None else known
+        courts = self.courts if courts is None else courts
+        removed = self.removed if removed is None else removed
+        if after is None:
+            after = self.after
         while after:
             take, after = after[-1], after[:-1]
-            s = replace(self, step=take, after=after, **changes)
+            s = replace(self, hands=hands, known=known, courts=courts, removed=removed,
+                        step=take, after=after)
             if s._priest_options(take.court, take.priest, take.extra):
                 return s
-        hands = changes.get("hands", self.hands)
         n = len(hands)
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if hands[q]:
-                return replace(self, turn=q, step=PLAYING, after=(), **changes)
-        return replace(self, step=PLAYING, after=(), **changes)._end_round()
+                return replace(self, hands=hands, known=known, courts=courts, removed=removed,
+                               turn=q, step=PLAYING, after=())
+        return replace(self, hands=hands, known=known, courts=courts, removed=removed,
+                       step=PLAYING, after=())._end_round()
 
     def _end_round(self):
         g = self.game

@@ -75,3 +75,91 @@ def test_distinct_lists_card_kinds_in_follower_order_without_hidden_cards():
     assert s._distinct(("Princess", "Assassin", "Princess")) == [
         c for c in g.followers if c in ("Princess", "Assassin")]
     assert s._distinct(("Nobody", "Fool")) == ["Fool"]
+
+
+# ---- the play list, the Treasurer's draw and the hand helpers (speed work, s12) --------
+
+def _random_hands(rng, game, count):
+    deck = list(game.deck)
+    for _ in range(count):
+        rng.shuffle(deck)
+        yield tuple(sorted(deck[:rng.randint(1, min(9, len(deck)))]))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_plays_list_each_card_kind_to_each_court_in_follower_order(players):
+    g = kingdoms.game("woods", players=players)
+    s = g.initial_state()
+    rng = random.Random(players)
+    for hand in _random_hands(rng, g, 60):
+        for barred in (None,) + tuple(range(players)):
+            expected = tuple(Play(c, k) for c in s._distinct(hand) for k in range(players)
+                             if not (c == "Princess" and k == barred))
+            assert s._plays(hand, barred=barred) == expected
+
+
+def test_the_princess_to_her_own_court_is_left_out_only_for_that_court():
+    g = kingdoms.game("woods", players=3)
+    s = g.initial_state()
+    plays = s._plays(("Fool", "Princess"), barred=1)
+    assert Play("Princess", 1) not in plays
+    assert Play("Princess", 0) in plays and Play("Princess", 2) in plays
+    assert [a for a in plays if a.card == "Fool"] == [Play("Fool", k) for k in range(3)]
+
+
+def test_treasurer_draw_chances_are_the_card_counts_over_the_hand_size():
+    from collections import Counter
+    from fractions import Fraction
+    g = kingdoms.game("woods", players=4)
+    s = g.initial_state()
+    rng = random.Random(5)
+    hands = list(_random_hands(rng, g, 40)) + [("Fool", "Fool", R.HIDDEN, R.HIDDEN, R.HIDDEN)]
+    for hand in hands:
+        t = R.replace(s, hands=(("Knight",), hand, (), ()), turn=0,
+                      step=R.TreasurerDrawing(1))
+        counts = Counter(hand)
+        expected = tuple((R.TreasurerDraw(c, 0, 1), Fraction(counts[c], len(hand)))
+                         for c in sorted(counts, key=R._sort_key))
+        assert t._draws(0, 1) == expected
+        assert sum(p for _, p in t._draws(0, 1)) == 1
+
+
+def test_share_table_holds_every_fraction_k_over_n():
+    from fractions import Fraction
+    table = R._shares(12)
+    assert len(table) == 13 and table[0] == ()
+    for n in range(1, 13):
+        assert table[n] == tuple(Fraction(k, n) for k in range(n + 1))
+
+
+def test_hand_less_removes_one_copy_from_one_hand_only():
+    hands = (("Fool", "Fool", "Guard"), ("Fool",), ())
+    assert R._hand_less(hands, 0, "Fool") == (("Fool", "Guard"), ("Fool",), ())
+    assert R._hand_less(hands, 1, "Fool") == (("Fool", "Fool", "Guard"), (), ())
+    with pytest.raises(ValueError):
+        R._hand_less(hands, 2, "Fool")
+
+
+@pytest.mark.parametrize("card", ["Trader", "Knight", "Scholar", "Treasurer", "General"])
+def test_intrigue_at_your_own_court_ends_the_turn_without_a_step(card):
+    g = kingdoms.game("woods", players=2)
+    s = g.position([[card, "Fool"], ["Guard", "Squire"]], courts=[["Guard"], ["Fool"]])
+    after = s.apply(Play(card, 0))
+    assert type(after.step) is R.Playing and after.turn == 1
+    assert after.courts[0] == (("Guard",), (card,)) and after.hands[0] == ("Fool",)
+
+
+def test_plays_follow_the_influence_order_of_an_edited_data_file(tmp_path):
+    from importlib import resources
+    text = resources.files("kingdoms.woods").joinpath("data.toml").read_text()
+    edited = text.replace('name = "Princess"\ninfluence = 7', 'name = "Princess"\ninfluence = 0')
+    assert edited != text
+    f = tmp_path / "low_princess.toml"
+    f.write_text(edited)
+    g = kingdoms.game("woods", players=2, data=str(f))
+    assert g.followers.index("Princess") < g.followers.index("Trader")
+    s = g.initial_state()
+    plays = s._plays(("Fool", "Princess", "Trader"))
+    assert [a.card for a in plays] == [c for c in g.followers
+                                       if c in ("Fool", "Princess", "Trader") for _ in range(2)]
+    assert plays[0].card == "Princess"
