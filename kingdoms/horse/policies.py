@@ -16,7 +16,7 @@ from kingdoms.core.cache import speed_cache
 from . import odds, pasture
 from .actions import KeepDice, LiftFence, PlaceFence, PlayCard, Trade, UseCattle, UseDie
 from .components import SPECIES
-from .dice import MULTIPLY
+from .dice import MULTIPLY, king_face
 from .steps import (BeforeRoll, Discarding, Effects, FinalTrading, Housing, Keeping,
                     OthersChoose, Trading)
 
@@ -51,7 +51,7 @@ def _value(state, player, die):
         return 0
     gain = _gain(comp, herd, die)
     if gain is None:
-        return comp.king_face(die).fences * 0.5
+        return king_face(comp, die).fences * 0.5
     if not _houses(comp, farm.fences, herd, gain):
         return 0
     return sum(a * vals[s] for a, s in zip(gain, SPECIES))
@@ -64,7 +64,7 @@ def _gain(comp, herd, die):
         g = [0, 0, 0, 0]
         g[i] = herd[i] // 2
         return tuple(g)
-    face = comp.king_face(die)
+    face = king_face(comp, die)
     return None if face.fences else face.animals
 
 
@@ -130,7 +130,7 @@ def _effects_choice(state, farm, acts):
     not be housed, with no fence die left, are declined: they would only run away
     at the end of the phase."""
     comp = state.game.comp
-    fence_left = any(comp.king_face(d).fences for d in state.unused
+    fence_left = any(king_face(comp, d).fences for d in state.unused
                      if not d.startswith(MULTIPLY))
     herd, fences = farm.herd, farm.fences
     cattle = card = mult = None

@@ -318,7 +318,15 @@ class HorseState(State):
             return TERMINAL
         if kind in _CHANCE_STEPS or self.draws:
             return CHANCE
-        return self.actor()
+        # ``actor()``, written out (speed: asked at every state)
+        job = self.fence_job
+        if job is not None:
+            return job.player
+        if kind in _ACTIVE_DECIDES:
+            return self.active
+        if kind in _SEAT_DECIDES:
+            return (self.active + self.seat) % self.game.players
+        return None
 
     def must_release(self) -> bool:
         """At the end of a phase the actor's herd does not fit their fenced areas:
@@ -375,7 +383,10 @@ class HorseState(State):
     def _legal_actions(self):
         if self.fence_job is not None:
             return self._fence_actions()
-        me = self.actor()
+        # the player to move is the actor (speed: as ``legal_actions`` found it)
+        me = self.__dict__.get("_cp")
+        if me is None or me < 0:
+            me = self.actor()
         farm = self.farms[me]
         match self.step:                    # (the most frequent steps first)
             case Effects():
@@ -420,7 +431,7 @@ class HorseState(State):
         fences = self.farms[job.player].fences
         if job.lifted >= 0:
             return _put_actions(fences)
-        supply = self.game.comp.fences_per_player - pasture.popcount(fences)
+        supply = self.game.comp.fences_per_player - fences.bit_count()   # (popcount)
         return _fence_job_actions(fences, job.placed < job.received and supply > 0,
                                   job.moved < job.received)
 
@@ -493,9 +504,10 @@ class HorseState(State):
         comp = s.game.comp
         goal, per_field = comp.goal, comp.per_field
         while True:
+            kind = s.step.__class__             # (the step is the same until the match)
             if s.draws and s.deck_count == 0 and not any(s.discard):
                 s = s._with(draws=())           # no card left anywhere to draw
-            if not s.end_triggered and s.step.__class__ not in _ENDING:
+            if not s.end_triggered and kind not in _ENDING:
                 # "As soon as you have at least 2 horses, 2 cattle, 2 pigs and 2 sheep":
                 # a set that does not fit the fences (and so must run away at the
                 # phase end) does not count until it is housed
@@ -503,7 +515,7 @@ class HorseState(State):
                     if min(f.herd) >= goal and f.fits(per_field):
                         s = s._with(end_triggered=True)
                         break
-            if s.fence_job is not None or s.step.__class__ not in _SETTLING:
+            if s.fence_job is not None or kind not in _SETTLING:
                 return s
             match s.step:
                 case BeforeRoll():
@@ -870,16 +882,21 @@ class HorseState(State):
     def view(self, player: int):
         """What ``player`` sees: the other hands and the deck order are hidden.  (The
         core checks ``player`` first: ``State._check_player``.)"""
-        farms = tuple(f if i == player or not f.hand else
-                      _hidden_farm(f.herd, f.fences, len(f.hand), f.tableau)
-                      for i, f in enumerate(self.farms))
-        seen = replace(self, farms=farms, deck=_hidden_deck(len(self.deck)))
-        cp = self.current_player()
+        d = self.__dict__
+        farms = list(d["farms"])
+        for i, f in enumerate(farms):
+            if i != player and f.hand:
+                farms[i] = _hidden_farm(f.herd, f.fences, len(f.hand), f.tableau)
+        seen = replace(self, farms=tuple(farms), deck=_hidden_deck(len(d["deck"])))
+        cp = d.get("_cp")
+        if cp is None:
+            cp = self.current_player()
         # speed only: who moves is public (the view's own answer would be the same)
         seen.__dict__["_cp"] = cp
         if cp == player:
             # the player to move sees their own options: the same tuple of actions
-            seen.__dict__["_la"] = self.legal_actions()
+            la = d.get("_la")
+            seen.__dict__["_la"] = self.legal_actions() if la is None else la
         return seen
 
     def sample_world(self, player: int, rng):
@@ -1103,7 +1120,7 @@ def _trades_all(comp, tableau):
 @speed_cache(maxsize=1 << 14)
 def _put_actions(fences):
     """Put the lifted fence on a free border."""
-    return tuple(_PUT[e] for e in range(pasture.EDGES) if not fences >> e & 1)
+    return _edge_actions(_PUTS, ~fences & pasture.ALL_EDGES)
 
 
 @speed_cache(maxsize=1 << 14)
@@ -1111,18 +1128,46 @@ def _fence_job_actions(fences, may_place, may_move):
     """Place a new fence on a free border, lift a placed fence to move it, or done."""
     acts = ()
     if may_place:
-        acts += tuple(_PLACE[e] for e in range(pasture.EDGES) if not fences >> e & 1)
+        acts += _edge_actions(_PLACES, ~fences & pasture.ALL_EDGES)
     if may_move:
-        acts += tuple(_LIFT[e] for e in range(pasture.EDGES) if fences >> e & 1)
+        acts += _edge_actions(_LIFTS, fences & pasture.ALL_EDGES)
     return acts + (_END_FENCES,)
+
+
+# the kinds of fence actions (``_edge_actions``): index into ``_FENCE_ACTIONS``
+_PLACES, _LIFTS, _PUTS = range(3)
+_FENCE_ACTIONS = (_PLACE, _LIFT, _PUT)
+
+
+def _edge_actions(kind, mask):
+    """The fence actions of ``kind`` on every border in ``mask``, in border order: the
+    same tuple as ``tuple(acts[e] for e in range(EDGES) if mask >> e & 1)``.  Speed
+    only (random play meets ever new fence masks): 8 borders at a time, cached."""
+    return (_byte_actions(kind, 0, mask & 255) + _byte_actions(kind, 8, mask >> 8 & 255)
+            + _byte_actions(kind, 16, mask >> 16 & 255)
+            + _byte_actions(kind, 24, mask >> 24 & 255))
+
+
+@speed_cache(maxsize=3 * 4 * 256)
+def _byte_actions(kind, shift, bits):
+    """The fence actions of ``kind`` on the borders ``shift + i`` for the bits ``i``
+    set in ``bits`` (0-255)."""
+    acts = _FENCE_ACTIONS[kind]
+    return tuple(acts[shift + i] for i in range(8) if bits >> i & 1 and shift + i < len(acts))
 
 
 @speed_cache(maxsize=1 << 12)
 def _card_outcomes(comp, player, dealing, deck):
     """Dealing or drawing one card of ``deck`` (copies per card type) to ``player``."""
     total = sum(deck)
-    return tuple((_card_to(dealing, player, c.name), _share(k, total))
-                 for c, k in zip(comp.cards, deck) if k)
+    return tuple((a, _share(k, total))
+                 for a, k in zip(_card_actions(comp, dealing, player), deck) if k)
+
+
+@speed_cache(maxsize=64)
+def _card_actions(comp, dealing, player):
+    """Dealing or drawing each card type (in data order) to ``player``."""
+    return tuple(_card_to(dealing, player, c.name) for c in comp.cards)
 
 
 @speed_cache(maxsize=4096)

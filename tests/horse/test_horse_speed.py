@@ -86,3 +86,35 @@ def test_views_know_who_moves_and_hide_the_hands():
                     assert len(set(f.hand)) <= 1 and len(f.hand) == len(s.farms[i].hand)
                     assert not set(f.hand) & set(s.farms[i].hand) or not f.hand
             assert s.current_player() != CHANCE or v.current_player() == CHANCE
+
+
+def _borders(acts, fences, free):
+    return tuple(acts[e] for e in range(31) if (not fences >> e & 1) == free)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, (1 << 31) - 1), st.booleans(), st.booleans())
+def test_fence_actions_list_the_borders_by_definition(fences, may_place, may_move):
+    """The fence job's actions (built 8 borders at a time): place on every free
+    border, lift every fenced one, in border order, then done; put on a free one."""
+    want = (_borders(rules._PLACE, fences, True) if may_place else ()) \
+        + (_borders(rules._LIFT, fences, False) if may_move else ()) + (rules._END_FENCES,)
+    got = rules._fence_job_actions.__wrapped__(fences, may_place, may_move)
+    assert got == want and all(a is b for a, b in zip(got, want))
+    assert rules._put_actions.__wrapped__(fences) == _borders(rules._PUT, fences, True)
+
+
+def test_who_moves_is_the_actor_and_the_actions_do_not_depend_on_the_cache():
+    """``_current_player`` (``actor`` written out) names the actor at every decision,
+    and ``_legal_actions`` (which reads the cached player to move) gives the same list
+    on a fresh copy with nothing cached."""
+    for players in (1, 2, 4):
+        end = play_state(kingdoms.game("horse", players=players), seed=7)
+        for s in end.path():
+            cp = s.current_player()
+            if cp >= 0:
+                assert cp == s.actor()
+                fresh = replace(s)
+                assert "_cp" not in fresh.__dict__
+                assert fresh._legal_actions() == s.legal_actions()
+
