@@ -4,7 +4,8 @@
    game's configurations, driven by one random loop, beside OpenSpiel's pure-Python
    Kuhn poker (``python_kuhn_poker``) driven by the same loop.  Ratio > 1: faster.
    The peer is measured in slices interleaved with each configuration's, so both see
-   the same machine load; times are this process's CPU seconds.
+   the same machine load; times are this process's CPU seconds.  Both loops run with
+   the garbage collector's thresholds that ``simulate`` uses.
 2. ``simulate`` with each game's default players: games per second on one core, the
    time ``simulate(game, 10_000)`` takes at that rate, and the speed-up with a pool
    of 2 worker processes (wall clock, worker start included) with a check that the
@@ -94,6 +95,14 @@ def load_peer():
 
 
 def random_playouts(peer):
+    # both loops run with the collector's thresholds that ``simulate`` uses while it
+    # plays (fewer collections: our states are many small objects; nothing else changes)
+    from kingdoms.core.play import _fewer_collections
+    with _fewer_collections():
+        _random_playouts(peer)
+
+
+def _random_playouts(peer):
     print("Random playouts, actions per CPU second (median of 5 slices; the peer measured "
           "in slices between ours;\n  ratio: the median of each slice's ratio to the peer "
           "slice after it)")

@@ -77,7 +77,7 @@ def _best_rated(state: BlackForestState, acts: tuple) -> Play:
     top_suits = {c.suit for _, c in state.top if c is not HIDDEN}
     top_open = len(state.top) < CAPACITY["top"]
     right = None
-    best, best_key = None, None
+    best = best_r = best_v = best_space = None
     for a in acts:
         card, space = a.card, a.space
         v = card.value
@@ -91,9 +91,11 @@ def _best_rated(state: BlackForestState, acts: tuple) -> Play:
             if right is None:
                 right = _right_rating(state)
             r = right(card, v)
-        key = (r, -v, space)
-        if best_key is None or key > best_key:
-            best, best_key = a, key
+        # the largest (r, -v, space), the first of equals (compared as the tuple would
+        # be, without building it for every placement)
+        if best is None or r > best_r or r == best_r and (best_v > v or best_v == v
+                                                             and space > best_space):
+            best, best_r, best_v, best_space = a, r, v, space
     return best
 
 

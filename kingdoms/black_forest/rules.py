@@ -232,12 +232,15 @@ class _Made:
     values): ``plays[p][open spaces][card]`` the Plays of that card in ``SPACES`` order
     (for every set of open spaces), ``discards[p][card]``, ``draws[p][card]`` and
     ``reveals[encounter]``.  Read-only; kept beside the game's components
-    (``kingdoms.core.cache.owner_cache``), speed only."""
+    (``kingdoms.core.cache.owner_cache``), speed only.  ``by_key`` holds the same
+    tables keyed by the cards' ``_key`` (a plain tuple, hashed without calling
+    ``Card.__hash__``): ``(plays, discards, draws)``."""
 
     plays: tuple
     discards: tuple
     draws: tuple
     reveals: Mapping
+    by_key: tuple = ()
 
 
 def _made(c: Components) -> _Made:
@@ -254,13 +257,18 @@ def _make(c: Components) -> _Made:
     """The ready-made actions for components equal to ``c`` (public values): a game
     unpickled in a worker process finds those of an equal game made there before."""
     names, cards = c.player_names, c.seat_cards
-    return _Made(
-        plays=tuple(_all_plays(p, names[p], cards[p]) for p in range(len(cards))),
-        discards=tuple(MappingProxyType({x: Discard(p, x, names[p]) for x in cards[p]})
-                       for p in range(len(cards))),
-        draws=tuple(MappingProxyType({x: Draw(p, x, names[p]) for x in cards[p]})
-                    for p in range(len(cards))),
-        reveals=MappingProxyType({e: Reveal(e) for e in c.conditions}))
+    plays = tuple(_all_plays(p, names[p], cards[p]) for p in range(len(cards)))
+    discards = tuple(MappingProxyType({x: Discard(p, x, names[p]) for x in cards[p]})
+                     for p in range(len(cards)))
+    draws = tuple(MappingProxyType({x: Draw(p, x, names[p]) for x in cards[p]})
+                  for p in range(len(cards)))
+
+    def keyed(table):
+        return MappingProxyType({x._key: v for x, v in table.items()})
+    by_key = (tuple(MappingProxyType({s: keyed(t) for s, t in seat.items()}) for seat in plays),
+              tuple(map(keyed, discards)), tuple(map(keyed, draws)))
+    return _Made(plays=plays, discards=discards, draws=draws,
+                 reveals=MappingProxyType({e: Reveal(e) for e in c.conditions}), by_key=by_key)
 
 
 def _all_plays(player: int, who: str, cards: tuple):
@@ -731,17 +739,19 @@ class BlackForestState(State):
     def _legal_actions(self):
         p = self.current_player()
         hand = self.hands[p]
-        # The game's ready-made actions (made afresh for a hidden hand, in a view).
+        # The game's ready-made actions (made afresh for a hidden hand, in a view),
+        # looked up by the cards' keys.
         if isinstance(self.step, Discarding):
             try:
-                return tuple(map(_made(self.game.components).discards[p].__getitem__, hand))
-            except KeyError:
+                made = _made(self.game.components).by_key[1][p]
+                return tuple(map(made.__getitem__, map(_CARD_ORDER, hand)))
+            except (KeyError, AttributeError):
                 return tuple(Discard(p, c, self.game.player_name(p)) for c in hand)
         spaces = self.open_spaces(p)
         try:
-            plays = _made(self.game.components).plays[p][spaces]    # card -> its Plays
-            return tuple(chain.from_iterable(map(plays.__getitem__, hand)))
-        except KeyError:
+            plays = _made(self.game.components).by_key[0][p][spaces]    # card -> its Plays
+            return tuple(chain.from_iterable(map(plays.__getitem__, map(_CARD_ORDER, hand))))
+        except (KeyError, AttributeError):
             who = self.game.player_name(p)
             return tuple(Play(p, c, s, who) for c in hand for s in spaces)
 
@@ -800,7 +810,10 @@ class BlackForestState(State):
             return _made(self.game.components).reveals.get(e) or Reveal(e)
         seat = self.dealing()
         c = _pick_one(self.decks[seat], rng)
-        return _made(self.game.components).draws[seat].get(c) or Draw(seat, c)
+        try:
+            return _made(self.game.components).by_key[2][seat][c._key]
+        except (KeyError, AttributeError):
+            return Draw(seat, c)
 
     def dealing(self) -> int:
         """The seat drawing the next card (in the deal phase)."""
@@ -847,8 +860,9 @@ class BlackForestState(State):
         if len(bottom) == CAPACITY["bottom"] and len(left) == CAPACITY["left"] \
                 and len(top) == CAPACITY["top"]:
             return self._finish_encounter(p, hands, bottom, left, top, right)
-        return _settle(replace(self, hands=hands, bottom=bottom, left=left, top=top,
-                               right=right, to_move=(p + 1) % self.game.players))
+        # still playing: of ``_settle``'s clauses only the empty-hand skip applies
+        return _skip_empty_hands(replace(self, hands=hands, bottom=bottom, left=left, top=top,
+                                         right=right, to_move=(p + 1) % self.game.players))
 
     def _finish_encounter(self, last: int, hands, bottom, left, top, right):
         """The encounter is full (``hands`` and the spaces after the last card)."""
@@ -919,16 +933,14 @@ class BlackForestState(State):
     def view(self, player: int) -> "BlackForestState":
         """What ``player`` sees: other hands, decks, face-down Right cards and hand
         discards become ``HIDDEN`` (their number stays visible).  Your own deck is
-        shown as the set it must be (its order is never stored)."""
-        n = self.game.players
-        if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
-            raise ValueError(f"view(player): player must be a seat 0-{n - 1} "
-                             f"({', '.join(self.game.player_name(q) for q in range(n))}), "
-                             f"not {safe_repr(player)}")
+        shown as the set it must be (its order is never stored).  (The core refuses a
+        ``player`` out of range before this runs.)"""
+        right = self.right
+        if right:
+            right = tuple([(p, c if p == player else HIDDEN) for p, c in right])
         return replace(
             self, hands=_hidden_but(self.hands, player), decks=_hidden_but(self.decks, player),
-            discarded=_hidden_but(self.discarded, player),
-            right=tuple([(p, c if p == player else HIDDEN) for p, c in self.right]))
+            discarded=_hidden_but(self.discarded, player), right=right)
 
     def unseen(self, player: int) -> Counter:
         """The cards ``player`` has not seen, counted (``black_forest.worlds.unseen``)."""

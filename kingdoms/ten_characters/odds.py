@@ -28,7 +28,7 @@ from kingdoms.core.protocol import CHANCE, HIDDEN
 from .rules import (CHARACTERS, COLUMNS, Choose, Choosing, TenCharactersState,
                     UnicornDiscards)
 from .scoring import (LABELS, SCORING_CARDS, _check_points, _score_card, best_case_row,
-                      normalise_counts, score_pass)
+                      best_case_rows_after, normalise_counts, score_pass)
 
 __all__ = ["score_calculator", "card_values", "marginal_values", "marginal_table",
            "hand_potential", "potential_difference", "payoff_matrix", "PayoffMatrix", "solve_zero_sum",
@@ -84,15 +84,25 @@ def value_row(counts: tuple, points: tuple) -> tuple:
 def display_rows(counts: tuple, points: tuple) -> tuple:
     """``(value_row(counts, points), rows)``: ``rows[i]`` is the ``value_row`` after one
     more card in column ``i`` (``COLUMNS`` order), what a card played there makes."""
-    return (best_case_row(counts, points),
-            tuple(best_case_row(counts[:i] + (k + 1,) + counts[i + 1:], points)
-                  for i, k in enumerate(counts)))
+    now = best_case_row(counts, points)
+    return now, best_case_rows_after(counts, points, now)
 
 
 def best_sum(row: tuple, hand, keep: int) -> int:
     """``hand_potential`` for ``hand`` given as indices into ``row`` (``value_row``):
     the best ``keep`` cards' sum is the sum of the ``keep`` largest values."""
     return sum(sorted(map(row.__getitem__, hand), reverse=True)[:keep])
+
+
+def best_without(vals: list, v: int, keep: int) -> int:
+    """``best_sum`` of a hand less one card worth ``v``, where ``vals`` are the whole
+    hand's values from high to low (that card's among them): the ``keep`` best of the
+    rest, without copying the hand."""
+    if keep >= len(vals):
+        return sum(vals) - v
+    if v >= vals[keep - 1]:         # the card is among the best: the next one moves up
+        return sum(vals[:keep + 1]) - v
+    return sum(vals[:keep])
 
 
 def _add(display: dict, card: str, column: str | None = None) -> dict:

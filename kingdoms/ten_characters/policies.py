@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from operator import add
 
+from kingdoms.core.cache import speed_cache
 from kingdoms.core.play import random_policy
 
-from .odds import best_sum, display_rows, value_row
+from .odds import best_sum, best_without, display_rows, value_row
 from .rules import CI, COL, JESTER, Choosing, Discard, JesterTo, KnightRemove, MageRemove
 
 __all__ = ["random_policy", "hold_back_policy", "greedy_policy", "STRATEGIES"]
@@ -51,20 +52,34 @@ def _after_effect(counts: tuple, action) -> tuple:
     return counts
 
 
+def _text(action) -> str:
+    """``str(action)``: remembered for the public options of an effect (Knight, Mage,
+    Jester), never for a ``Discard`` (its card is its player's secret until revealed)."""
+    return str(action) if type(action) is Discard else _public_text(action)
+
+
+@speed_cache(maxsize=1024)
+def _public_text(action) -> str:
+    return str(action)
+
+
 def _effect_choice(state, p, keep):
     """Pick the effect option after which the own hand's best cards score most (ties:
     the action whose text comes last)."""
     counts = _counts(state)
     pts = state.game.components.point_values
     hand = [CI[c] for c in state.hands[p]]
-    best = best_val = best_text = None
+    best = best_val = best_text = now = rows = None
     for a in state.legal_actions():
         if type(a) is Discard:
-            h = list(hand)
-            h.remove(CI[a.card])
-            val = best_sum(value_row(counts, pts), h, keep)
+            if now is None:         # the display stays: one row, the hand sorted once
+                now = value_row(counts, pts)
+                vals = sorted(map(now.__getitem__, hand), reverse=True)
+            val = best_without(vals, now[CI[a.card]], keep)
         elif type(a) is JesterTo:
-            val = best_sum(display_rows(counts, pts)[1][COL[a.column]], hand, keep)
+            if rows is None:
+                rows = display_rows(counts, pts)[1]
+            val = best_sum(rows[COL[a.column]], hand, keep)
         else:
             val = best_sum(value_row(_after_effect(counts, a), pts), hand, keep)
         # the largest (val, str(a)), the first of equals; a text only built for a tie
@@ -72,8 +87,8 @@ def _effect_choice(state, p, keep):
             best, best_val, best_text = a, val, None
         elif val == best_val:
             if best_text is None:
-                best_text = str(best)
-            text = str(a)
+                best_text = _text(best)
+            text = _text(a)
             if text > best_text:
                 best, best_text = a, text
     return best
@@ -92,10 +107,14 @@ def _jester_play(rows, now, counts, hand, keep) -> int:
     """The best ``keep`` of ``hand`` (the Jester already taken out) after the Jester
     goes into the column where that is most (``rows``: ``display_rows`` of the display;
     no column: ``now``, its ``value_row``)."""
-    options = [i for i, k in enumerate(counts) if k]
-    if not options:
-        return best_sum(now, hand, keep)
-    return max(best_sum(rows[i], hand, keep) for i in options)
+    best = None
+    for i, k in enumerate(counts):
+        if k:
+            row = rows[i]
+            val = sum(sorted(map(row.__getitem__, hand), reverse=True)[:keep])
+            if best is None or val > best:
+                best = val
+    return best_sum(now, hand, keep) if best is None else best
 
 
 def greedy_policy(state, rng):
@@ -108,14 +127,26 @@ def greedy_policy(state, rng):
     counts = _counts(state)
     now, rows = display_rows(counts, parts.point_values)
     hand = [*map(CI.__getitem__, state.hands[p])]
+    short = keep >= len(hand)       # every card left scores (``odds.best_without``)
     best, best_val = None, None
     for a in state.legal_actions():
         i = CI[a.card]
-        h = hand.copy()
-        h.remove(i)
-        # the best pair left on the display the card creates (column i one longer)
-        val = _jester_play(rows, now, counts, h, keep) if i == JESTER else \
-            sum(sorted(map(rows[i].__getitem__, h), reverse=True)[:keep])
+        if i == JESTER:
+            h = hand.copy()
+            h.remove(i)
+            val = _jester_play(rows, now, counts, h, keep)
+        else:
+            # the best pair left on the display the card creates (column i one longer):
+            # ``odds.best_without``, written out (this is the players' hottest loop)
+            row = rows[i]
+            vals = sorted(map(row.__getitem__, hand), reverse=True)
+            v = row[i]
+            if short:
+                val = sum(vals) - v
+            elif v >= vals[keep - 1]:
+                val = sum(vals[:keep + 1]) - v
+            else:
+                val = sum(vals[:keep])
         key = (val, -now[i], a.card)
         if best_val is None or key > best_val:      # ties: give up the card worth least now
             best, best_val = a, key

@@ -32,11 +32,12 @@ third pass the most points win; a tie shares the win.
 """
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
+from operator import add
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -501,15 +502,31 @@ def _outcomes(cls, player: int) -> tuple:
     return tuple(cls(player, c) for c in CHARACTERS)
 
 
+@speed_cache(maxsize=4096)
+def _made(cls, *args):
+    """``cls(*args)``, made once: the effects' options and steps are immutable values,
+    and every key (a kind, players, columns) is public."""
+    return cls(*args)
+
+
+@speed_cache(maxsize=4096)
+def _options(cls, p: int, choices: tuple) -> tuple:
+    """``(cls(p, c) for c in choices)``, made once (public keys)."""
+    return tuple(cls(p, c) for c in choices)
+
+
+_HIDDEN_ONE = (HIDDEN,)
+
+
 def _take(hand: tuple, card: str) -> tuple:
     i = hand.index(card)
     return hand[:i] + hand[i + 1:]
 
 
 def _give(hand: tuple, card: str) -> tuple:
-    h = list(hand)
-    insort(h, card)
-    return tuple(h)
+    """The sorted ``hand`` with ``card`` put in its place (after equal cards)."""
+    i = bisect_right(hand, card)
+    return hand[:i] + (card,) + hand[i:]
 
 
 def _bump(t: tuple, i: int, d: int) -> tuple:
@@ -582,24 +599,26 @@ class TenCharactersState(State):
             case Choosing():
                 return self._hand_actions(Choose, p)
             case KnightMayRemove():
-                return (KnightRemove(p, True), KnightRemove(p, False))
+                return _options(KnightRemove, p, (True, False))
             case MageMayRemove():
-                cols = [c for i, c in enumerate(COLUMNS) if self.columns[i] + self.jesters[i] > 0
-                        and (self.game.mage_own or c != "mage")]
-                return (MageRemove(p, None),) + tuple(MageRemove(p, c) for c in cols)
+                cols = tuple(c for i, c in enumerate(COLUMNS)
+                             if self.columns[i] + self.jesters[i] > 0
+                             and (self.game.mage_own or c != "mage"))
+                return _options(MageRemove, p, (None,) + cols)
             case JesterJoins():
-                return tuple(JesterTo(p, c) for c in self.occupied())
+                return _options(JesterTo, p, self.occupied())
             case FortuneTellerPicks():
-                return tuple(PeekAt(p, t) for t in self._peek_targets(p))
+                return _options(PeekAt, p, self._peek_targets(p))
             case UnicornDiscards():
                 return self._hand_actions(Discard, p)
         raise AssertionError(self.step)  # pragma: no cover
 
     def _hand_actions(self, cls, p) -> tuple:
         """``cls(p, card)`` for each character in ``p``'s hand, in ``CHARACTERS`` order."""
-        held = {*map(CI.get, self.hands[p])}
-        held.discard(None)                  # another player's view: hidden cards
-        return tuple(map(_outcomes(cls, p).__getitem__, sorted(held)))
+        hand = self.hands[p]
+        if hand and hand[0] is HIDDEN:      # another player's view: hidden cards
+            return ()
+        return tuple(map(_outcomes(cls, p).__getitem__, sorted({*map(CI.__getitem__, hand)})))
 
     def _why_illegal(self, action):
         cp = self.current_player()
@@ -697,7 +716,7 @@ class TenCharactersState(State):
             case JesterTo(_, column):
                 return self._resolve(jesters=_bump(self.jesters, COL[column], 1))
             case PeekAt(p, t):
-                return replace(self, step=FortuneTellerSees(p, t))
+                return replace(self, step=_made(FortuneTellerSees, p, t))
             case PeekCard():
                 return self._peeked(a)
             case UnicornDraw():
@@ -713,7 +732,10 @@ class TenCharactersState(State):
         hands = _set(self.hands, p, hand)
         full = self.game.hand
         step = CHOOSING if len(hand) == full and all(len(h) == full for h in hands) else DEALING
-        return replace(self, hands=hands, step=step, **self._drawn(card))
+        if self.pile_size == 0:         # the discards are reshuffled (``_drawn``)
+            return replace(self, hands=hands, step=step, **self._drawn(card))
+        pile = _bump(self.pile, CI[card], -1)
+        return replace(self, hands=hands, step=step, pile=pile, pile_size=sum(pile))
 
     def _peeked(self, a: PeekCard):
         """The Fortune Teller clause: the looker (and the target) know the card seen."""
@@ -785,8 +807,9 @@ class TenCharactersState(State):
         """Everyone has chosen (``chosen``; ``hands`` without those cards): the cards
         are revealed together and go into the display in order."""
         known = self.known
-        for p, c in enumerate(chosen):
-            known = _forget(known, p, c)
+        if any(map(any, known)):        # someone knows a card (Fortune Teller)
+            for p, c in enumerate(chosen):
+                known = _forget(known, p, c)
         order = self._ordered(chosen, self.pass_no, self.turn)
         return self._resolve(hands=hands, revealed=chosen, queue=order, known=known,
                              chosen=(None,) * self.game.players)
@@ -860,7 +883,7 @@ class TenCharactersState(State):
         if card == "jester":
             occ = self.occupied()
             if len(occ) > 1:
-                return JesterJoins(p)
+                return _made(JesterJoins, p)
             if occ:
                 d["jesters"] = _bump(d["jesters"], COL[occ[0]], 1)
             else:
@@ -870,15 +893,15 @@ class TenCharactersState(State):
         if card == "knight":
             i = COL["dragon"]
             if d["columns"][i] + d["jesters"][i]:
-                return KnightMayRemove(p)
+                return _made(KnightMayRemove, p)
         elif card == "mage":
-            return MageMayRemove(p)
+            return _made(MageMayRemove, p)
         elif card == "fortune_teller":
             targets = self._peek_targets(p)
             if len(targets) == 1:
-                return FortuneTellerSees(p, targets[0])
+                return _made(FortuneTellerSees, p, targets[0])
             if targets:
-                return FortuneTellerPicks(p)
+                return _made(FortuneTellerPicks, p)
         return None
 
     def _end_turn(self):
@@ -887,18 +910,21 @@ class TenCharactersState(State):
         g = self.game
         d = self.__dict__
         d["queue"] = ()
-        if any(len(h) > g.scoring_cards for h in self.hands):
+        keep = g.scoring_cards
+        if any(len(h) > keep for h in self.hands):
             d["step"], d["turn"] = CHOOSING, self.turn + 1
             return self
-        # the pass ends: the remaining hand cards are the scoring cards
-        sheet = g.score(self.display_counts(), self.hands)
+        # the pass ends: the remaining hand cards are the scoring cards (scored as
+        # ``g.score`` does, numbers only)
+        totals = _scoring.pass_totals(tuple(map(add, self.columns, self.jesters)), self.hands,
+                                      g.components.point_values)
         boxed = self.boxed
         for h in self.hands:
             for c in h:
                 boxed = _bump(boxed, CI[c], 1)
         n = g.players
-        d.update(points=tuple(a + b for a, b in zip(self.points, sheet.totals)),
-                 scoring_log=self.scoring_log + ((self.pass_no, self.hands, sheet.totals),),
+        d.update(points=tuple(a + b for a, b in zip(self.points, totals)),
+                 scoring_log=self.scoring_log + ((self.pass_no, self.hands, totals),),
                  boxed=boxed, hands=((),) * n, known=tuple(((),) * n for _ in range(n)))
         if self.pass_no >= g.passes:
             d["step"] = GAME_OVER
@@ -938,7 +964,9 @@ class TenCharactersState(State):
         discards, the draw pile and others' Fortune Teller knowledge are hidden.  (The
         core refuses a ``player`` out of range before this runs.)"""
         n = self.game.players
-        hands = tuple(h if p == player else (HIDDEN,) * len(h) for p, h in enumerate(self.hands))
+        hands = [_HIDDEN_ONE * len(h) for h in self.hands]
+        hands[player] = self.hands[player]
+        hands = tuple(hands)
         chosen, disc = self.chosen, self.discarding
         if chosen.count(None) < n:
             chosen = tuple(c if p == player or c is None else HIDDEN for p, c in enumerate(chosen))

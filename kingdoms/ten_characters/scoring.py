@@ -234,6 +234,45 @@ def best_case_row(n: tuple, pts: tuple) -> tuple:
             p_jester * king)
 
 
+def best_case_rows_after(n: tuple, pts: tuple, now: tuple) -> tuple:
+    """``best_case_row`` of the display one card later, for each column in ``COLUMNS``
+    order (``now``: ``best_case_row(n, pts)``).  One more card in a column changes only
+    the terms that count that column (and the Unicorn's, which looks at the longest
+    column): each row is ``now`` with those terms worked out afresh, by the same rules
+    (the tests check it against ``best_case_row``)."""
+    ft, dragon, mage, noble, farmer, knight, unicorn, queen, king = n
+    p_ft, p_dragon, p_mage, p_noble, p_farmer, p_knight, p_unicorn, p_queen, p_king, p_jester = pts
+    v_ft, v_dragon, v_mage, v_noble, v_farmer, v_knight, v_uni, v_queen, v_king, v_jester = now
+    longest = max(n)
+    # the Unicorn's term when another column gets a card: unchanged, unless that
+    # column was a longest one (it is now longer than the Unicorns)
+    u = [0 if k == longest else v_uni for k in n]
+    return (
+        (p_ft * (ft + 1 + dragon), v_dragon, v_mage, v_noble, v_farmer, v_knight,
+         u[0], v_queen, v_king, v_jester),
+        (p_ft * (ft + dragon + 1), p_dragon * (dragon + 1), v_mage, v_noble, v_farmer,
+         v_knight, u[1], v_queen, v_king, v_jester),
+        (v_ft, v_dragon, p_mage * (mage + 1 if mage + 1 < noble else noble), v_noble,
+         v_farmer, v_knight, u[2], v_queen, v_king, v_jester),
+        (v_ft, v_dragon, p_mage * (mage if mage < noble + 1 else noble + 1),
+         p_noble * (noble + 1) if farmer >= noble + 1 else 0, v_farmer, v_knight, u[3],
+         v_queen, v_king, v_jester),
+        (v_ft, v_dragon, v_mage, p_noble * noble if farmer + 1 >= noble else 0,
+         p_farmer * (farmer + 1) if farmer + 1 >= knight else 0, v_knight, u[4], v_queen,
+         v_king, v_jester),
+        (v_ft, v_dragon, v_mage, v_noble, p_farmer * farmer if farmer >= knight + 1 else 0,
+         p_knight * min(knight + 1, queen, unicorn), u[5], v_queen, v_king, v_jester),
+        (v_ft, v_dragon, v_mage, v_noble, v_farmer, p_knight * min(knight, queen, unicorn + 1),
+         p_unicorn * (unicorn + 1) if unicorn + 1 >= longest else 0, v_queen, v_king,
+         v_jester),
+        (v_ft, v_dragon, v_mage, v_noble, v_farmer, p_knight * min(knight, queen + 1, unicorn),
+         u[7], p_queen * (queen + 1 if queen + 1 < king else king), v_king, v_jester),
+        (v_ft, v_dragon, v_mage, v_noble, v_farmer, v_knight, u[8],
+         p_queen * (queen if queen < king + 1 else king + 1), p_king * (king + 1),
+         p_jester * (king + 1)),
+    )
+
+
 @dataclass(frozen=True)
 class ScoreSheet:
     """Everyone's points for one scoring, term by term."""
@@ -251,6 +290,36 @@ class ScoreSheet:
 
     def __str__(self):
         return self.explain()
+
+
+_INDEX = {c: i for i, c in enumerate(CHARACTERS)}
+
+
+def pass_totals(n: tuple, scoring_cards: tuple, pts: tuple) -> tuple:
+    """``score_pass(...).totals``, numbers only (no reasons): column lengths ``n`` in
+    ``COLUMNS`` order and points ``pts`` in ``CHARACTERS`` order (both checked),
+    ``scoring_cards`` one tuple of characters per player.  Each card scores its
+    ``best_case_row`` entry, except a King when another player keeps a Jester (0) and
+    a Jester when no other player keeps a King (0): the rules of ``_score_card`` (the
+    tests check they agree), for the end of every pass of a simulated game."""
+    row = best_case_row(n, pts)
+    jesters = [("jester" in cs) for cs in scoring_cards]
+    kings = [("king" in cs) for cs in scoring_cards]
+    n_jesters, n_kings = sum(jesters), sum(kings)
+    totals = []
+    for p, cards in enumerate(scoring_cards):
+        total = 0
+        for c in cards:
+            if c == "king":
+                if n_jesters - jesters[p] == 0:         # no other player keeps a Jester
+                    total += row[_INDEX[c]]
+            elif c == "jester":
+                if n_kings - kings[p] > 0:              # another player keeps a King
+                    total += row[_INDEX[c]]
+            else:
+                total += row[_INDEX[c]]
+        totals.append(total)
+    return tuple(totals)
 
 
 def score_pass(counts, scoring_cards: Sequence[Sequence[str]],

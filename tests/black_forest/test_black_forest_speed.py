@@ -96,3 +96,28 @@ def test_an_unpickled_game_reuses_the_ready_made_actions_of_an_equal_game():
     assert R._made(g2.components) is made
     s, s2 = play_state(g, seed=5), play_state(g2, seed=5)
     assert str(s) == str(s2) and s.returns() == s2.returns()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_tables_by_card_key_hold_the_same_ready_made_actions(players):
+    g = kingdoms.game("black_forest", players=players)
+    made = R._made(g.components)
+    plays, discards, draws = made.by_key
+    for p, cards in enumerate(g.components.seat_cards):
+        for spaces, table in made.plays[p].items():
+            assert all(plays[p][spaces][c._key] is table[c] for c in cards)
+        assert all(discards[p][c._key] is made.discards[p][c] for c in cards)
+        assert all(draws[p][c._key] is made.draws[p][c] for c in cards)
+
+
+def test_legal_actions_are_the_ready_made_ones_and_a_hidden_hand_lists_plain_values():
+    for full in _decisions(3, range(2)):
+        p = full.current_player()
+        acts = full.legal_actions()
+        spaces = full.open_spaces(p)
+        table = R._made(full.game.components).plays[p][spaces]
+        assert acts == tuple(a for c in full.hands[p] for a in table[c])
+        assert all(a is b for a, b in zip(acts, (a for c in full.hands[p] for a in table[c])))
+        assert full.view(p).legal_actions() == acts
+        other = full.view((p + 1) % 3)          # another seat's view: hidden cards
+        assert all(a.card is HIDDEN for a in other.legal_actions())

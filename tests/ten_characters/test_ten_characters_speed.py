@@ -16,10 +16,12 @@ from hypothesis import strategies as st
 import kingdoms
 from kingdoms.core.cache import clear_caches
 from kingdoms.core.play import play_state
-from kingdoms.ten_characters.odds import card_values, display_rows, hand_potential, value_row
+from kingdoms.ten_characters.odds import (best_without, card_values, display_rows, hand_potential,
+                                          value_row)
 from kingdoms.ten_characters.policies import greedy_policy, hold_back_policy
 from kingdoms.ten_characters.rules import COLUMNS, Choosing
-from kingdoms.ten_characters.scoring import CHARACTERS, DEFAULT_POINTS, best_case_row
+from kingdoms.ten_characters.scoring import (CHARACTERS, DEFAULT_POINTS, best_case_row,
+                                             best_case_rows_after, pass_totals, score_pass)
 
 counts9 = st.tuples(*[st.integers(0, 14)] * len(COLUMNS))
 points10 = st.tuples(*[st.integers(0, 50)] * len(CHARACTERS))
@@ -42,6 +44,35 @@ def test_display_rows_are_the_rows_one_card_later(counts):
     for i, c in enumerate(COLUMNS):
         later = card_values({**dict(zip(COLUMNS, counts)), c: counts[i] + 1})
         assert rows[i] == tuple(later[x] for x in CHARACTERS)
+
+
+@settings(max_examples=400, deadline=None)
+@given(counts9, st.tuples(*[st.integers(-5, 50)] * len(CHARACTERS)))
+def test_rows_one_card_later_are_best_case_rows_of_the_longer_column(counts, points):
+    now = best_case_row(counts, points)
+    later = best_case_rows_after(counts, points, now)
+    assert later == tuple(best_case_row(counts[:i] + (k + 1,) + counts[i + 1:], points)
+                          for i, k in enumerate(counts))
+
+
+@settings(max_examples=400, deadline=None)
+@given(counts9, points10,
+       st.lists(st.lists(st.sampled_from(CHARACTERS), max_size=3), min_size=2, max_size=5))
+def test_pass_totals_are_the_score_sheets_totals(counts, points, cards):
+    cards = tuple(map(tuple, cards))
+    sheet = score_pass(dict(zip(COLUMNS, counts)), cards, dict(zip(CHARACTERS, points)))
+    assert pass_totals(counts, cards, points) == sheet.totals
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(-20, 60), min_size=1, max_size=10), st.data(),
+       st.integers(1, 5))
+def test_best_without_is_the_best_of_the_hand_less_that_card(values, data, keep):
+    v = data.draw(st.sampled_from(values))
+    rest = list(values)
+    rest.remove(v)
+    want = sum(sorted(rest, reverse=True)[:keep])
+    assert best_without(sorted(values, reverse=True), v, keep) == want
 
 
 def _reference_greedy(view, p):
