@@ -102,10 +102,18 @@ def _decide(state: State, cp: int, policy: Callable, rng, views: bool):
     # what its player observed on the way (``State.observed``)
     seen = state.observed(cp) if getattr(policy, "observes", False) else state.view(cp)
     action = policy(seen, rng)
-    # the view lists the same actions in the same order: take the real one
-    for i, a in enumerate(seen.legal_actions()):
+    # the view lists the same actions in the same order (a contract every game keeps
+    # and tests): take the real one; where the real state has not listed its actions
+    # yet, it takes the view's list (equal values, in the same order) instead of
+    # building an equal one
+    listed = seen.legal_actions()
+    for i, a in enumerate(listed):
         if a is action:
-            real = state.legal_actions()
+            cache = state.__dict__
+            real = cache.get("_la")
+            if real is None:
+                cache["_la"] = listed
+                return action
             if i < len(real) and type(real[i]) is type(a) and real[i] == a:
                 return real[i]
             break
