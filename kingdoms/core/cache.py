@@ -61,7 +61,7 @@ def owner_cache(owner: Any, name: str, maxsize: int = 65536) -> BoundedDict:
     entry = _OWNED_BY_ID.get(key)
     if entry is None or entry[0]() is not owner:
         tables: dict = {}
-        ref = weakref.ref(owner, lambda _r, key=key: _OWNED_BY_ID.pop(key, None))
+        ref = weakref.ref(owner, lambda _r, key=key, owned=_OWNED_BY_ID: owned.pop(key, None))
         entry = _OWNED_BY_ID[key] = (ref, tables)
     tables = entry[1]
     table = tables.get(name)
