@@ -1,8 +1,9 @@
 """make bench: how strong is the search bot?  Win shares with 95% intervals.
 
 0. Speed: CPU seconds per move and simulations per second of the bot in one game.
-1. For every game at 2 players: the search bot (``game.policies()["mcts"]``, the
-   default budget; ``kingdoms.core.search``) against ``random`` and against the
+1. For every game at 2 players: the search bot (``RECOMMENDED[game]``, the settings
+   proposed for ``game.policies()["mcts"]``; ``--bot game`` takes the game's own
+   ``policies()["mcts"]``; ``kingdoms.core.search``) against ``random`` and against the
    game's best heuristic, ``--games`` seat-balanced games each (``tournament``:
    half the games each way round), with the 95% Wilson interval of its win share.
 2. My Kingdom for a Horse, solo: the best heuristic against Moritz (a win 1, a tie
@@ -16,7 +17,8 @@
    would search the true hidden cards).
 
 Usage: ``python benchmarks/strength.py [--games 200] [--jobs 2] [--only woods,horse]
-[--simulations N] [--rollout random|default] [--peer-games 40] [--skip speed,h2h,moritz,peer]``.  Seeded: the same arguments give the same
+[--bot recommended|game] [--simulations N] [--rollout random|default|POLICY]
+[--prior POLICY] [--peer-games 40] [--skip speed,h2h,moritz,peer]``.  Seeded: the same arguments give the same
 games (win shares do not depend on the machine; the timings do).
 """
 from __future__ import annotations
@@ -38,6 +40,18 @@ BEST = {"woods": "fool-aware", "black_forest": "greedy", "elves": "planner",
         "ten_characters": "greedy", "horse": "greedy"}
 GAMES = ("woods", "black_forest", "elves", "ten_characters", "horse")
 
+# the search bot's settings proposed for each game's policies()["mcts"] (issue 14):
+# rollouts by a cheap heuristic of the game and the best heuristic's move as a prior
+# (see /work/team/reports/s12-search.md for the measurements behind them)
+RECOMMENDED = {
+    "woods": dict(simulations=200),
+    "black_forest": dict(simulations=200, rollout="simple", prior="greedy"),
+    "elves": dict(simulations=80, rollout="default", prior="planner"),   # not yet measured
+    "ten_characters": dict(simulations=200, rollout="greedy", prior="greedy",
+                           exploration=0.5),
+    "horse": dict(simulations=50, rollout="greedy", prior="greedy"),
+}
+
 
 def _share(r, name: str) -> str:
     share = r.win_share(name)
@@ -49,23 +63,35 @@ def _share(r, name: str) -> str:
             f"{verdict}; won/tied/lost {'/'.join(map(str, r.record(name)))})")
 
 
-def _mcts(game, simulations, rollout=None):
-    if simulations or rollout:
-        return mcts_policy(simulations or DEFAULT_SIMULATIONS, rollout=rollout or "random")
-    return game.policies().get("mcts") or mcts_policy()
+def _mcts(game, simulations=None, rollout=None, prior=None, bot="recommended"):
+    """The bot to measure: the recommended settings (or the game's own ``mcts`` with
+    ``bot="game"``), with any of simulations, rollout, prior given instead."""
+    if bot == "game":
+        base = game.policies().get("mcts") or mcts_policy()
+        kw = dict(simulations=base.simulations, rollout=base.rollout, prior=base.prior,
+                  prior_weight=base.prior_weight, exploration=base.exploration,
+                  final=base.final)
+    else:
+        kw = dict(RECOMMENDED.get(game.name, {}))
+    for key, value in (("simulations", simulations), ("rollout", rollout),
+                       ("prior", prior)):
+        if value:
+            kw[key] = None if value == "none" else value
+    kw.setdefault("simulations", DEFAULT_SIMULATIONS)
+    return mcts_policy(**kw)
 
 
 def head_to_head(name: str, n: int, executor, simulations=None, rollout=None,
-                 rivals=("random", "best")) -> None:
+                 rivals=("random", "best"), prior=None, which="recommended") -> None:
     game = kingdoms.game(name, players=2)
     pols = game.policies()
-    bot = _mcts(game, simulations, rollout)
+    bot = _mcts(game, simulations, rollout, prior, which)
     for rival in (BEST[name] if r == "best" else r for r in rivals):
         start = time.perf_counter()
         try:
             r = tournament(game, {"mcts": bot, rival: pols[rival]}, n, seed=f"strength/{rival}",
                            executor=executor, progress=False)
-        except SearchError as e:
+        except (SearchError, ValueError) as e:
             print(f"{name:15s} mcts vs {rival:11s} skipped: {e}", flush=True)
             return
         dt = time.perf_counter() - start
@@ -74,15 +100,15 @@ def head_to_head(name: str, n: int, executor, simulations=None, rollout=None,
               f"{dt:.0f} s wall{extra}; {bot!r}]", flush=True)
 
 
-def speed(name: str, simulations=None, rollout=None) -> None:
+def speed(name: str, simulations=None, rollout=None, prior=None, which="recommended") -> None:
     """One seeded game of the bot against the best heuristic: CPU seconds per move
     (mean, max) and simulations per CPU second."""
     from kingdoms.core.play import play_state
     game = kingdoms.game(name, players=2)
-    bot = _mcts(game, simulations, rollout)
+    bot = _mcts(game, simulations, rollout, prior, which)
     times, sims = [], 0
 
-    def timed(state, rng):
+    def timed(state, rng):                  # play hands it what its player sees
         nonlocal sims
         t = time.process_time()
         try:
@@ -91,9 +117,10 @@ def speed(name: str, simulations=None, rollout=None) -> None:
             if bot.last_simulations:
                 times.append(time.process_time() - t)
                 sims += bot.last_simulations
+    timed.observes = True
     try:
         play_state(game, [timed, game.policies()[BEST[name]]], seed="strength/speed")
-    except SearchError as e:
+    except (SearchError, ValueError) as e:
         print(f"{name:15s} speed: skipped ({e})", flush=True)
         return
     print(f"{name:15s} {bot!r}: {len(times)} searched moves, CPU s/move mean "
@@ -180,9 +207,13 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated games")
     ap.add_argument("--simulations", type=int, default=0,
-                    help="the bot's simulations per move (default: the game's 'mcts')")
-    ap.add_argument("--rollout", default=None, choices=("random", "default"),
-                    help="the bot's rollouts (default: the game's 'mcts')")
+                    help="the bot's simulations per move (default: --bot's)")
+    ap.add_argument("--bot", default="recommended", choices=("recommended", "game"),
+                    help="the bot's settings: RECOMMENDED here, or the game's own 'mcts'")
+    ap.add_argument("--rollout", default=None,
+                    help="the bot's rollouts: random, default or a policy name")
+    ap.add_argument("--prior", default=None,
+                    help="the bot's prior: a policy name, or none")
     ap.add_argument("--rivals", default="random,best",
                     help="comma-separated: random, best (the game's best heuristic)")
     ap.add_argument("--moritz-games", type=int, default=200)
@@ -199,11 +230,11 @@ def main(argv=None) -> None:
     try:
         if "speed" not in skip:
             for name in filter(None, args.only.split(",")):
-                speed(name, args.simulations, args.rollout)
+                speed(name, args.simulations, args.rollout, args.prior, args.bot)
         if "h2h" not in skip:
             for name in filter(None, args.only.split(",")):
                 head_to_head(name, args.games, executor, args.simulations, args.rollout,
-                             tuple(args.rivals.split(",")))
+                             tuple(args.rivals.split(",")), args.prior, args.bot)
         if "moritz" not in skip:
             horse_vs_moritz(args.moritz_games, executor)
         if "peer" not in skip:

@@ -383,9 +383,13 @@ class BlackForest(Game):
     def policies(self) -> dict:
         """The core's (``random``, ``mcts``); ``simple`` (rules of thumb on the visible
         table) and ``greedy`` (most expected points per placement under the odds
-        model), see ``policies``."""
+        model), see ``policies``.  ``mcts`` here: 200 simulations played out by
+        ``simple`` (``greedy`` is too slow to roll out), starting from ``greedy``'s
+        move (its prior)."""
+        from kingdoms.core.search import mcts_policy
         from .policies import greedy_policy, simple_policy
-        return {**super().policies(), "simple": simple_policy, "greedy": greedy_policy}
+        return {**super().policies(), "simple": simple_policy, "greedy": greedy_policy,
+                "mcts": mcts_policy(200, rollout="simple", prior="greedy")}
 
     def default_policies(self) -> tuple:
         """The ``simple`` bot in every seat: cheap (thousands of games a minute) and

@@ -12,10 +12,16 @@
   outcome is followed about as often as it happens.  The first position the walk
   reaches outside the tree is added to it.
 * **Rollout.**  From there the game is played to its end by the ``rollout`` players:
-  ``"random"`` (uniform legal actions, the fastest) or ``"default"`` (the game's own
-  ``default_policies()``, slower but closer to real play), or any policy.  The
-  end's ``returns()`` (each player's share of the win) are added to every node on the
-  way down.
+  ``"random"`` (uniform legal actions, the fastest), ``"default"`` (the game's own
+  ``default_policies()``, slower but closer to real play), the name of one of the
+  game's ``policies()`` (e.g. ``"greedy"``: that heuristic in every seat), or any
+  policy.  The end's ``returns()`` (each player's share of the win) are added to every
+  node on the way down.  When the rollout players are the opponent's heuristic, the
+  search is Bertsekas' *rollout algorithm*: one step of policy improvement over it.
+* **Prior.**  ``prior`` (a policy or one of the game's policy names) is asked for its
+  move at the position to decide (handed what its player sees, as in ``play``); that
+  move starts with ``prior_weight`` virtual wins, so the bot plays it unless the
+  search finds a move clearly better (a progressive bias that fades with visits).
 * **Hidden information** (``game.hidden_information``): the bot never reads what
   its player may not see.  Each simulation starts from a *determinization*,
   ``state.sample_world(player, rng)``: a full state consistent with the player's
@@ -28,7 +34,8 @@
 * **Budget and seeds.**  ``simulations`` fixes the work per move, so a seeded game
   replays identically on any machine (the bot draws only from the ``rng`` it is
   handed).  ``seconds`` stops earlier on a clock (results then depend on the
-  machine).  The move played is the most visited one.
+  machine).  The move played is the most visited one (``final="visits"``) or the one
+  with the best mean share of the win (``final="mean"``).
 
 It knows no game: every step is ``legal_actions``, ``apply``, ``sample_chance``,
 ``returns``, ``sample_world``.
@@ -78,10 +85,15 @@ class MCTS:
     A plain object (picklable when its rollout and fallback are module-level
     functions), so tournaments can run it in worker processes."""
 
+    observes = True
+    """``play`` hands it ``state.observed(player)``: the view with what its player
+    observed on the way, which some games need to sample worlds."""
+
     def __init__(self, simulations: int | None = DEFAULT_SIMULATIONS,
                  seconds: float | None = None, exploration: float = 1.0,
                  rollout: str | Callable = "random", fallback: Callable | None = None,
-                 max_rollout_steps: int = 100_000):
+                 max_rollout_steps: int = 100_000, prior: str | Callable | None = None,
+                 prior_weight: int = 10, final: str = "visits"):
         _check_positive("simulations", simulations, int)
         _check_positive("seconds", seconds, (int, float))
         _check_positive("max_rollout_steps", max_rollout_steps, int)
@@ -91,9 +103,19 @@ class MCTS:
                 or not exploration >= 0:
             raise ValueError(f"mcts_policy: exploration must be a number >= 0, "
                              f"not {exploration!r}")
-        if not (rollout in ("random", "default") or callable(rollout)):
-            raise ValueError(f"mcts_policy: rollout is 'random', 'default' or a policy, "
-                             f"not {rollout!r}")
+        if not (isinstance(rollout, str) and rollout.strip() or callable(rollout)):
+            raise ValueError(f"mcts_policy: rollout is 'random', 'default', the name of "
+                             f"one of the game's policies or a policy, not {rollout!r}")
+        if prior is not None and not (isinstance(prior, str) and prior.strip()
+                                      or callable(prior)):
+            raise ValueError(f"mcts_policy: prior is the name of one of the game's "
+                             f"policies or a policy, not {prior!r}")
+        if isinstance(prior_weight, bool) or not isinstance(prior_weight, int) \
+                or prior_weight < 0:
+            raise ValueError(f"mcts_policy: prior_weight must be a whole number >= 0, "
+                             f"not {prior_weight!r}")
+        if final not in ("visits", "mean"):
+            raise ValueError(f"mcts_policy: final is 'visits' or 'mean', not {final!r}")
         if fallback is not None and not callable(fallback):
             raise ValueError("mcts_policy: fallback must be a policy (state, rng) -> action")
         self.simulations = simulations
@@ -102,6 +124,9 @@ class MCTS:
         self.rollout = rollout
         self.fallback = fallback
         self.max_rollout_steps = max_rollout_steps
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self.final = final
         self.last_simulations = 0       # how many the last move ran (for benchmarks)
 
     def __repr__(self):
@@ -110,9 +135,15 @@ class MCTS:
             budget.append(f"{self.simulations} simulations")
         if self.seconds is not None:
             budget.append(f"{self.seconds:g} s")
-        roll = self.rollout if isinstance(self.rollout, str) else \
-            getattr(self.rollout, "__name__", "custom")
-        return f"mcts({' or '.join(budget)}, {roll} rollouts)"
+        roll = _name(self.rollout)
+        extra = ""
+        if self.prior is not None:
+            extra += f", prior {_name(self.prior)} ({self.prior_weight} virtual wins)"
+        if self.exploration != 1.0:
+            extra += f", exploration {self.exploration:g}"
+        if self.final != "visits":
+            extra += f", best {self.final}"
+        return f"mcts({' or '.join(budget)}, {roll} rollouts{extra})"
 
     # ------------------------------------------------------------------ the policy
     def __call__(self, state: State, rng) -> Any:
@@ -134,19 +165,60 @@ class MCTS:
                 raise SearchError(
                     f"mcts cannot search this position of {state.game.title}: the game "
                     f"cannot yet sample the hidden cards here ({e})") from None
-        root = _Node(state.game.players)
+        game = state.game
+        rollout = self._players(game, self.rollout, "rollout")
+        root = _Node(game.players)
+        if self.prior is not None and self.prior_weight:
+            self._seed_prior(root, state, player, legal, rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while self.simulations is None or done < self.simulations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = state.sample_world(player, rng) if hidden else state
-            self._simulate(root, world, rng)
+            self._simulate(root, world, rng, rollout)
             done += 1
         self.last_simulations = done
-        return _best_action(root, legal, player)
+        return _best_action(root, legal, player, self.final == "mean")
 
-    def _simulate(self, root: _Node, s: State, rng) -> None:
+    def _players(self, game, which, role: str):
+        """The rollout players by seat (``None``: uniformly random moves)."""
+        if which == "random":
+            return None
+        if which == "default":
+            return tuple(game.default_policies())
+        if isinstance(which, str):
+            return (self._named(game, which, role),) * game.players
+        return (which,) * game.players
+
+    def _named(self, game, name: str, role: str):
+        pols = game.policies()
+        policy = pols.get(name)
+        if policy is None or isinstance(policy, MCTS):
+            names = ", ".join(repr(k) for k, v in pols.items() if not isinstance(v, MCTS))
+            raise ValueError(f"mcts_policy: {game.title} has no player {name!r} to use as "
+                             f"{role} (it has {names}; or give 'random', 'default' or a "
+                             f"policy)")
+        return policy
+
+    def _seed_prior(self, root: _Node, state: State, player: int, legal, rng) -> None:
+        """The prior's move at the root starts with ``prior_weight`` virtual wins."""
+        prior = self.prior
+        if isinstance(prior, str):
+            prior = self._named(state.game, prior, "prior")
+        seen = state.view(player) if state.game.hidden_information else state
+        choice = prior(seen, rng)
+        for a in legal:
+            if a == choice:
+                break
+        else:
+            raise ValueError(f"mcts_policy: the prior {_name(self.prior)} chose "
+                             f"{choice!s}, not a legal action here")
+        child = root.children[a] = _Node(state.game.players)
+        child.n = self.prior_weight
+        child.w[player] = float(self.prior_weight)
+
+    def _simulate(self, root: _Node, s: State, rng, rollout) -> None:
         players = s.game.players
         node = root
         path = [root]
@@ -164,7 +236,7 @@ class MCTS:
             if child is None:
                 child = node.children[a] = _Node(players)
                 path.append(child)
-                s = self._rollout(s, rng)
+                s = self._rollout(s, rng, rollout)
                 break
             path.append(child)
             node = child
@@ -175,23 +247,24 @@ class MCTS:
             for i, v in enumerate(values):
                 w[i] += v
 
-    def _rollout(self, s: State, rng) -> State:
-        rollout = self.rollout
-        defaults = s.game.default_policies() if rollout == "default" else None
+    def _rollout(self, s: State, rng, players) -> State:
+        """Play on to the end with ``players`` by seat (``None``: random moves)."""
         for _ in range(self.max_rollout_steps):
             cp = s.current_player()
             if cp < 0:
                 if cp != CHANCE:
                     return s
                 s = s.apply(s.sample_chance(rng))
-            elif rollout == "random":
+            elif players is None:
                 legal = s.legal_actions()
                 s = s.apply(legal[rng.randrange(len(legal))])
-            elif defaults is not None:
-                s = s.apply(defaults[cp](s, rng))
             else:
-                s = s.apply(rollout(s, rng))
+                s = s.apply(players[cp](s, rng))
         return s
+
+
+def _name(policy) -> str:
+    return policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
 
 
 def _select(node: _Node, legal, cp: int, c: float, rng):
@@ -224,14 +297,16 @@ def _values(end: State) -> list:
     return [1 / n] * n
 
 
-def _best_action(root: _Node, legal, player: int):
+def _best_action(root: _Node, legal, player: int, by_mean: bool = False):
     """The most visited legal action at the root (ties: the better mean share of
-    ``player``, then the first listed); the very object the state listed."""
+    ``player``, then the first listed), or with ``by_mean`` the best mean share (ties:
+    the more visited); the very object the state listed."""
     best, key = legal[0], (-1, 0.0)
     for a in legal:
         child = root.children.get(a)
         if child is not None and child.n:
-            k = (child.n, child.w[player] / child.n)
+            mean = child.w[player] / child.n
+            k = (mean, child.n) if by_mean else (child.n, mean)
             if k > key:
                 best, key = a, k
     return best
@@ -239,13 +314,18 @@ def _best_action(root: _Node, legal, player: int):
 
 def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | None = None,
                 exploration: float = 1.0, rollout: str | Callable = "random",
-                fallback: Callable | None = None) -> MCTS:
+                fallback: Callable | None = None, prior: str | Callable | None = None,
+                prior_weight: int = 10, final: str = "visits") -> MCTS:
     """A Monte Carlo tree search player for any game (see the module docstring).
 
     ``simulations``: playouts per move (reproducible); ``seconds``: a time limit per
     move (machine-dependent); with both, whichever comes first.  ``exploration``: the
     UCB constant (returns are shares of the win in [0, 1]).  ``rollout``:
-    ``"random"``, ``"default"`` (the game's ``default_policies()``) or a policy.
+    ``"random"``, ``"default"`` (the game's ``default_policies()``), the name of one of
+    the game's ``policies()`` (checked when the bot first plays) or a policy.
     ``fallback``: a policy to play where a hidden-information game cannot sample a
-    world (default: raise ``SearchError``)."""
-    return MCTS(simulations, seconds, exploration, rollout, fallback)
+    world (default: raise ``SearchError``).  ``prior``: a policy or policy name whose
+    move at the root starts with ``prior_weight`` virtual wins.  ``final``:
+    ``"visits"`` plays the most visited move, ``"mean"`` the best mean share."""
+    return MCTS(simulations, seconds, exploration, rollout, fallback, prior=prior,
+                prior_weight=prior_weight, final=final)

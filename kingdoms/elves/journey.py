@@ -42,7 +42,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from kingdoms.core.cache import speed_cache
+from kingdoms.core.cache import owner_cache, speed_cache
 from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, player_label, replace
 
 __all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
@@ -507,6 +507,38 @@ def _vehicle_needs(spot: Spot, vehicle: str, player: int, protected: bool,
     return need
 
 
+# the table asked about last and its ``_needs`` memo (a journey asks about one table
+# many times in a row; a public thing, like the memo itself)
+_LAST_TABLE: list = [None, None]
+
+
+def _needs(table: Table, idx: int, player: int, protected: bool, rules: JourneyRules) -> tuple:
+    """``((vehicle, ((vehicle index, cards), ...), cards in all), ...)``: what a visit
+    of spot ``idx`` by ``player`` costs with each vehicle that can go there (in
+    ``rules.vehicles`` order; ``_vehicle_needs``).  Kept beside the table (a public
+    thing): the key is the spot, the traveller and whether he is protected."""
+    last = _LAST_TABLE
+    if last[0] is table:
+        memo = last[1]
+    else:
+        memo = owner_cache(table, "elves.journey.needs", 4096)
+        last[:] = (table, memo)
+    key = (idx, player, protected)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    spot = table.spots[idx]
+    out = []
+    for v in rules.vehicles:
+        need = _vehicle_needs(spot, v, player, protected, rules)
+        if need is not None:
+            out.append((v, tuple((rules.vehicle_index(w), k) for w, k in need.items()),
+                        sum(need.values())))
+    out = tuple(out)
+    memo[key] = (rules, out)
+    return out
+
+
 def next_spot(trip: Trip, table: Table) -> int | None:
     if not table.spots:
         return None
@@ -541,13 +573,14 @@ def moves(trip: Trip, table: Table, rules: JourneyRules) -> tuple:
             if arrival is None:
                 continue
             gold, thief, thief_to, bonus = arrival
-            for i, v in enumerate(vehicles):
-                need = _vehicle_needs(spot, v, trip.player, protected, rules)
-                if need is None:
-                    continue
-                if all(trip.hand[rules.vehicle_index(w)] >= k for w, k in need.items()):
-                    out.append(_visit(v, sum(need.values()), spot.realm, spot.slot, esc,
-                                     gold, thief, thief_to, bonus))
+            hand = trip.hand
+            for v, need, cards in _needs(table, nxt, trip.player, protected, rules):
+                for i, k in need:
+                    if hand[i] < k:
+                        break
+                else:
+                    out.append(_visit(v, cards, spot.realm, spot.slot, esc,
+                                      gold, thief, thief_to, bonus))
     if trip.turns and trip.own_visited:
         out.append(CHANGE_DIRECTION)
     if (rules.teleport and trip.own_visited and trip.gold >= rules.teleport_gold
@@ -618,8 +651,44 @@ def why_not(trip: Trip, action, table: Table, rules: JourneyRules) -> str | None
     return f"{action} is not a move of this journey now."
 
 
+def _after_visit(trip: Trip, action: "Visit", table: Table, rules: JourneyRules) -> Trip:
+    """``advance`` for a visit: the common step, in one go."""
+    idx = table._index[action.realm, action.slot]
+    spot = table.spots[idx]
+    leaving = table.leaves_realm(trip.pos, idx, trip.direction)
+    protected = action.escort or (trip.escort_realm == spot.realm and not leaving)
+    hand = list(trip.hand)
+    for v, need, _ in _needs(table, idx, trip.player, bool(protected), rules):
+        if v == action.vehicle:
+            for i, k in need:
+                hand[i] -= k
+            break
+    else:           # (not checked: as ``_vehicle_needs`` says)
+        need = _vehicle_needs(spot, action.vehicle, trip.player, protected, rules)
+        for w, k in need.items():
+            hand[rules.vehicle_index(w)] -= k
+    escort_realm = None if leaving else trip.escort_realm  # an escort leaves with its realm
+    escorts = trip.escorts
+    if action.escort:
+        escorts -= 1
+        escort_realm = spot.realm
+    # ``replace(trip, ...)`` without its checks (a Trip is a plain value dataclass)
+    d = trip.__dict__.copy()
+    d.update(hand=tuple(hand), escorts=escorts, pos=idx,
+             gold=trip.gold + action.gold - action.thief + action.bonus,
+             visited=trip.visited | (1 << idx),
+             own_visited=trip.own_visited or spot.realm == trip.player,
+             bonus=trip.bonus or bool(action.bonus), escort_realm=escort_realm,
+             teleport_left=0)
+    new = object.__new__(Trip)
+    object.__setattr__(new, "__dict__", d)
+    return new
+
+
 def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
     """The trip after a legal ``action`` (not checked: see ``moves``)."""
+    if isinstance(action, Visit):       # the common step
+        return _after_visit(trip, action, table, rules)
     if isinstance(action, EndJourney):
         return replace(trip, done=True)
     if isinstance(action, ChangeDirection):
@@ -631,23 +700,12 @@ def advance(trip: Trip, action, table: Table, rules: JourneyRules) -> Trip:
         hand = trip.hand[:i] + (trip.hand[i] - 1,) + trip.hand[i + 1:]
         left = trip.teleport_left - 1
         return replace(trip, hand=hand, teleport_left=left if left else -1)
-    if isinstance(action, (Visit, TeleportTo)):
+    if isinstance(action, TeleportTo):
         idx = table.index_of(action.realm, action.slot)
         spot = table.spots[idx]
         hand = trip.hand
-        if isinstance(action, Visit):
-            need = _vehicle_needs(spot, action.vehicle, trip.player,
-                                  action.escort or (trip.escort_realm == spot.realm and not
-                                                    table.leaves_realm(trip.pos, idx, trip.direction)),
-                                  rules)
-            hand = list(hand)
-            for w, k in need.items():
-                hand[rules.vehicle_index(w)] -= k
-            hand = tuple(hand)
-            leaving = table.leaves_realm(trip.pos, idx, trip.direction)
-        else:
-            cur = table.spots[trip.pos].realm if trip.pos is not None else None
-            leaving = cur != spot.realm
+        cur = table.spots[trip.pos].realm if trip.pos is not None else None
+        leaving = cur != spot.realm
         escort_realm = trip.escort_realm
         if leaving:
             escort_realm = None   # the escort is discarded on leaving its realm

@@ -12,6 +12,11 @@ may see: given ``state.view(player)`` they choose exactly as given the full stat
   ``DEFAULT_MAX_TRIPS`` journeys (bigger journeys it travels greedily).
 * ``homebody`` — plays one village home and passes; journeys by the best journey.
 * ``random`` — any legal action, uniformly.
+* ``mcts`` — the core's search bot (``kingdoms.core.search``): ``MCTS_SIMULATIONS``
+  simulations a move, each from a world sampled from what its player observed
+  (``State.observed``, ``ElvesState.sample_world``), played out by the game's own
+  players (random Elves games are long and aimless), starting from the planner's
+  move (``prior``).
 
 ``planner`` and ``homebody`` remember the best journey they found only for the journey
 under way (so a journey is searched once, not at every step); the plan is dropped
@@ -29,12 +34,14 @@ from .odds import reachable_terrains
 from .rules import Buy, Discarding, Journeying, Pass, PlaySpecial, PlayVillage, Searching
 
 __all__ = ["planner", "homebody", "random_policy", "journey_policy", "Planner", "Homebody",
-           "named_policies"]
+           "named_policies", "search_bot", "MCTS_SIMULATIONS"]
 
 MAX_TRIPS = 200_000
 # the game's default players search smaller journeys only (cheap enough for thousands
 # of games); bigger ones (many cards, teleporting) they travel greedily
 DEFAULT_MAX_TRIPS = 2_000
+# the search bot's budget: simulations per move (under a CPU second a move at 2 players)
+MCTS_SIMULATIONS = 80
 PASS = Pass()
 
 
@@ -203,6 +210,16 @@ def default_planner() -> Planner:
     return Planner(max_trips=DEFAULT_MAX_TRIPS)
 
 
+def search_bot():
+    """The ``mcts`` player: ``MCTS_SIMULATIONS`` simulations a move, rollouts by the
+    game's default players, the ``planner``'s move as its prior (it plays the
+    planner's move unless the search finds a clearly better one)."""
+    from kingdoms.core.search import mcts_policy
+    return mcts_policy(MCTS_SIMULATIONS, rollout="default", prior="planner")
+
+
 def named_policies() -> dict:
-    """``{name: policy}`` for ``Elves.policies()`` (fresh heuristic players)."""
-    return {"random": random_policy, "planner": Planner(), "homebody": Homebody()}
+    """``{name: policy}`` for ``Elves.policies()`` (fresh heuristic players and the
+    search bot)."""
+    return {"random": random_policy, "mcts": search_bot(), "planner": Planner(),
+            "homebody": Homebody()}

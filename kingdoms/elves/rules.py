@@ -549,9 +549,11 @@ class Elves(Game):
 
 
     def policies(self) -> dict:
-        """``random`` and the heuristics of ``kingdoms.elves.policies``."""
+        """The core's players (``random``, ``mcts``) and the heuristics of
+        ``kingdoms.elves.policies``; ``mcts`` here plays ``MCTS_SIMULATIONS``
+        simulations a move with the game's own players in its rollouts."""
         from .policies import named_policies
-        return named_policies()
+        return {**super().policies(), **named_policies()}
 
     def default_policies(self) -> tuple:
         """The ``planner`` in every seat (plays villages it can reach, lays gold at home
@@ -1091,6 +1093,14 @@ class ElvesState(State):
     def sample_world(self, player: int, rng):
         from .worlds import sample_world
         return sample_world(self, player, rng)
+
+    def _observation(self, player: int):
+        """What ``player`` observed from the start, as ``sample_world`` needs it: the
+        ``Knowledge`` of ``kingdoms.elves.worlds`` (built from ``history(player)`` and
+        ``view(player)`` of the states on the way only).  ``observed(player)`` carries
+        it, so the search bot can sample worlds from that view."""
+        from .worlds import knowledge
+        return knowledge(self, player)
 
     def unseen(self, player: int):
         from .worlds import unseen

@@ -49,7 +49,11 @@ players and many "No village card!"s, early in a later round, when the hands are
 mostly cards carried over, most proposals are refused and the budget can run out.)
 
 Only ``view(p)`` of the states along the way, ``history(p)`` and the game's public
-data are read.  A state without its history from the start raises
+data are read.  What ``p`` observed is the ``Knowledge`` of ``knowledge(state, p)``
+(``ElvesState._observation``): ``state.observed(p)``, the view the search bot is
+handed, carries it, so worlds sampled from that view are those sampled from the
+state (the same world for the same random numbers), and a sampled world carries it
+too.  A bare view, or a state without its history from the start, raises
 ``NotImplementedError`` (the other players' gold is then unknown); a finished game
 is public: the world is the state itself.
 """
@@ -199,10 +203,20 @@ def _fold(know: Knowledge, s0, s1, who: int, a) -> Knowledge:
 
 def knowledge(state, player: int) -> Knowledge:
     """What ``player`` knows of the hidden places (``Knowledge``), from ``history(p)``
-    and ``view(p)`` of the states on the way (kept beside the state for speed)."""
+    and ``view(p)`` of the states on the way (kept beside the state for speed).
+
+    On a view that carries what ``player`` observed (``state.observed(player)``, what
+    ``play`` hands the search bot) it is the carried ``Knowledge``
+    (``ElvesState._observation``); a bare view, or a state without its history from
+    the start, raises ``NotImplementedError``."""
+    carried = state.__dict__.get("_observed")
+    if carried is not None and (carried[0] == player or state.is_view()):
+        return state.observation(player)    # ValueError for another player's view
     g = state.game
     if state.root() != g.initial_state():
-        raise _not_here("for a position without its history from the start")
+        raise _not_here("for a position without its history from the start (a bare "
+                        "view: use state.observed(player), which carries what the "
+                        "player observed)")
     path = state.path()
     found, at = None, 0
     for i in range(len(path) - 1, -1, -1):
@@ -456,6 +470,8 @@ class _Check:
 
 
 def _model(state, know: Knowledge) -> _Check:
+    """The consistency check of ``know`` (kept beside ``state``: the full state or the
+    observed view a search samples its worlds from)."""
     table = owner_cache(state, "elves.worlds.model", 8)
     m = table.get(know.player)
     if m is None:
@@ -576,7 +592,11 @@ def sample_world(state, player: int, rng):
             continue
         if model is not None and not model.consistent(hands):
             continue
-        return _world(state, view, player, hands, left, know.gold)
+        world = _world(state, view, player, hands, left, know.gold)
+        # the world carries what ``player`` observed (the same as on the way here), so
+        # its observed view samples as this state does (nothing the player did not see)
+        world.__dict__["_observed"] = (player, know)
+        return world
     raise RuntimeError(f"King of the Elves: no world consistent with what "
                        f"{g.player_name(player)} has seen was found in {MAX_TRIES} tries")
 

@@ -109,12 +109,13 @@ class Horse(Game):
 
     def policies(self) -> dict:
         """The core's players plus the heuristics of ``kingdoms.horse.policies``.
-        ``mcts`` here plays its rollouts with the game's own players (random Horse
-        games last ~1,000 steps and rarely end by the rules): 50 simulations a move."""
+        ``mcts`` here: 50 simulations a move played out by ``greedy`` (random Horse
+        games last ~1,000 steps and rarely end by the rules), starting from
+        ``greedy``'s move (its prior)."""
         from kingdoms.core.search import mcts_policy
         from .policies import greedy_policy, no_reroll_policy
         return {**super().policies(), "greedy": greedy_policy, "no_reroll": no_reroll_policy,
-                "mcts": mcts_policy(50, rollout="default")}
+                "mcts": mcts_policy(50, rollout="greedy", prior="greedy")}
 
     def default_policies(self) -> tuple:
         """``no_reroll_policy`` in every seat: cheap (no re-roll search), sensible, and

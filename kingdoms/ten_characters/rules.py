@@ -403,9 +403,12 @@ class TenCharacters(Game):
     # -- players ----------------------------------------------------------------
     def policies(self) -> dict:
         """The core's players (``random`` ...), then ``hold back`` and ``greedy`` (see
-        ``policies``)."""
+        ``policies``).  ``mcts`` here: 200 simulations played out by ``greedy``,
+        starting from ``greedy``'s move (its prior), exploration 0.5."""
+        from kingdoms.core.search import mcts_policy
         from .policies import greedy_policy, hold_back_policy
-        return {**super().policies(), "hold back": hold_back_policy, "greedy": greedy_policy}
+        return {**super().policies(), "hold back": hold_back_policy, "greedy": greedy_policy,
+                "mcts": mcts_policy(200, rollout="greedy", prior="greedy", exploration=0.5)}
 
     def default_policies(self) -> tuple:
         """The greedy strategy in every seat: cheap, looks only at its own view.

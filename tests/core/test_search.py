@@ -141,6 +141,17 @@ def test_hidden_information_the_bot_never_reads_hidden_cards(name):
     game = kingdoms.game(name, players=2)
     # (random Horse games last ~1,000 steps: its rollouts use the game's own players)
     bot = mcts_policy(8, rollout="default" if name == "horse" else "random")
+    _same_choice_in_indistinguishable_states(game, bot)
+
+
+@pytest.mark.parametrize("name,best", [("ten_characters", "greedy"), ("woods", "fool-aware")])
+def test_hidden_information_heuristic_prior_and_rollouts_never_read_hidden_cards(name, best):
+    """The prior is handed what its player sees; named rollouts play sampled worlds."""
+    game = kingdoms.game(name, players=2)
+    _same_choice_in_indistinguishable_states(game, mcts_policy(8, rollout=best, prior=best))
+
+
+def _same_choice_in_indistinguishable_states(game, bot):
     for seed in range(3):
         s = _decision(game, seed)
         p = s.current_player()
@@ -177,8 +188,10 @@ def test_a_game_without_a_world_sampler_gets_a_clear_error_or_the_fallback():
 
 @pytest.mark.parametrize("kw", [{"simulations": 0}, {"simulations": 2.5}, {"simulations": True},
                                 {"simulations": None, "seconds": None}, {"seconds": -1},
-                                {"exploration": -1}, {"exploration": "x"}, {"rollout": "smart"},
-                                {"fallback": 3}])
+                                {"exploration": -1}, {"exploration": "x"}, {"rollout": ""},
+                                {"rollout": 3}, {"fallback": 3}, {"prior": 3}, {"prior": ""},
+                                {"prior_weight": -1}, {"prior_weight": 1.5},
+                                {"prior_weight": True}, {"final": "best"}])
 def test_bad_budgets_are_refused(kw):
     with pytest.raises(ValueError):
         mcts_policy(**kw)
@@ -204,3 +217,86 @@ def test_the_core_offers_mcts_by_name():
     assert pols["random"] is random_policy and "mcts" in pols
     end = play_state(Nim(players=2, stones=5), [pols["mcts"], random_policy], seed=1)
     assert end.returns() == (1, 0)      # 5 stones: the first player wins with best play
+
+
+# ---- heuristic rollouts and priors -------------------------------------------------
+
+def _take_one(state, rng):
+    """A poor Nim heuristic: always take one stone."""
+    return state.legal_actions()[0]
+
+
+@dataclass(frozen=True)
+class NimWithHeuristic(Nim):
+    def policies(self):
+        return {**super().policies(), "take one": _take_one}
+
+
+def test_rollouts_and_prior_by_the_game_s_policy_name():
+    """``rollout="take one"`` plays that policy of the game in every seat of the
+    rollouts; the search over them still finds the winning Nim move (policy
+    improvement), and a repr names both."""
+    s = NimWithHeuristic(players=2, stones=8).initial_state()
+    bot = mcts_policy(200, rollout="take one", prior="take one", prior_weight=3)
+    assert bot(s, random.Random(0)) == Take(2)
+    assert "take one rollouts" in repr(bot) and "prior take one (3 virtual wins)" in repr(bot)
+    assert pickle.loads(pickle.dumps(bot))(s, random.Random(0)) == Take(2)
+
+
+@pytest.mark.parametrize("kw", [{"rollout": "smart"}, {"prior": "smart"}, {"rollout": "mcts"},
+                                {"prior": "mcts"}])
+def test_an_unknown_policy_name_is_refused_clearly_when_the_bot_plays(kw):
+    s = NimWithHeuristic(players=2, stones=7).initial_state()
+    with pytest.raises(ValueError, match="Nim has no player .* 'take one'"):
+        mcts_policy(10, **kw)(s, random.Random(0))
+
+
+def test_a_heavy_prior_decides_a_small_search_and_fades_with_a_large_one():
+    """From 7 stones taking 1 wins and taking 2 loses.  A prior for the losing move with
+    many virtual wins outweighs 30 simulations; with no weight (or a weight that the
+    search outgrows) the bot finds the winning move."""
+    s = Nim(players=2, stones=7).initial_state()
+
+    def take_two(state, rng):
+        return Take(2)
+    assert mcts_policy(30, prior=take_two, prior_weight=1000)(s, random.Random(0)) == Take(2)
+    assert mcts_policy(30, prior=take_two, prior_weight=0)(s, random.Random(0)) == Take(1)
+    assert mcts_policy(600, prior=take_two, prior_weight=5)(s, random.Random(0)) == Take(1)
+
+
+def test_the_prior_changes_nothing_when_its_move_is_the_only_legal_one():
+    """One legal move: it is played without asking the prior or searching."""
+    s = Nim(players=2, stones=1).initial_state()
+
+    def prior(state, rng):
+        raise AssertionError("the prior was asked")
+    rng = random.Random(3)
+    before = rng.getstate()
+    assert mcts_policy(50, prior=prior)(s, rng) == Take(1)
+    assert rng.getstate() == before
+
+
+def test_a_prior_that_plays_an_illegal_move_is_refused():
+    s = Nim(players=2, stones=7).initial_state()
+    with pytest.raises(ValueError, match="prior .* not a legal action"):
+        mcts_policy(10, prior=lambda state, rng: Take(3))(s, random.Random(0))
+
+
+def test_best_mean_final_selection_finds_the_winning_move():
+    for stones, best in [(7, 1), (8, 2)]:
+        s = Nim(players=2, stones=stones).initial_state()
+        assert mcts_policy(300, final="mean")(s, random.Random(0)) == Take(best)
+
+
+def test_search_over_heuristic_rollouts_beats_the_heuristic():
+    """The rollout algorithm: one step of lookahead over the heuristic's own games beats
+    the heuristic (seat-balanced Nim from 10 stones, where taking one is poor), and a
+    larger budget is not weaker than a tiny one."""
+    from kingdoms.core import tournament
+    game = NimWithHeuristic(players=2, stones=10)
+    bot = mcts_policy(60, rollout="take one", prior="take one", prior_weight=2)
+    r = tournament(game, {"mcts": bot, "take one": _take_one}, 10, seed=5, progress=False)
+    assert r.win_share("mcts") == 1
+    strong = tournament(game, {"strong": mcts_policy(300), "weak": mcts_policy(3)}, 20,
+                        seed=5, progress=False)
+    assert strong.win_share("strong") > Fraction(1, 2)

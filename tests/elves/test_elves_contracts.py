@@ -292,13 +292,21 @@ def test_views_hold_no_hidden_values_anywhere():
 
 
 def test_policies_see_only_views_and_choose_the_same():
-    """The game's players decide from ``view(p)`` exactly as from the full state."""
-    g = game(3)
-    for name, policy in g.policies().items():
+    """The game's players decide from ``view(p)`` exactly as from the full state (the
+    search bot, which asks for it, from ``observed(p)``: the view carrying what ``p``
+    observed; here with a small budget at 2 players, so a whole game stays quick)."""
+    from kingdoms.core.search import MCTS, mcts_policy
+    named = game(3).policies()
+    assert isinstance(named["mcts"], MCTS)
+    named["mcts"] = mcts_policy(2, rollout=named["mcts"].rollout)
+    for name, policy in named.items():
+        g = game(2 if name == "mcts" else 3)
         full = play_state(g, policies=policy, seed=9, views=False)
 
         def fair(state, rng, _policy=policy):
-            return _policy(state.view(state.current_player()), rng)
+            p = state.current_player()
+            seen = state.observed(p) if getattr(_policy, "observes", False) else state.view(p)
+            return _policy(seen, rng)
 
         fair_end = play_state(g, policies=fair, seed=9, views=False)
         assert fair_end.history() == full.history(), name

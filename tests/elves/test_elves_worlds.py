@@ -82,18 +82,17 @@ def tiny(tmp_path_factory):
     return make
 
 
-def consistent_worlds(state, p) -> dict:
-    """``{(other hands..., supply): probability}``: the arrangements some course of the
-    game leads to that ``p`` cannot tell from the true one (replayed by the engine),
-    each weighed by its physical arrangements of the unseen cards."""
+def courses(state, p) -> list:
+    """The end states of every course of the game that ``p`` cannot tell from the true
+    one (replayed by the engine: the same actions as ``p`` saw them, the same views)."""
     g = state.game
     views = [s.view(p) for s in state.path()]
     steps = state.history(p)
-    found = set()
+    found = []
 
     def rec(s, i):
         if i == len(steps):
-            found.add(_key(s, p))
+            found.append(s)
             return
         who, a = steps[i]
         if isinstance(a, Draw) and a.card is HIDDEN:
@@ -113,6 +112,15 @@ def consistent_worlds(state, p) -> dict:
                 rec(t, i + 1)
 
     rec(g.initial_state(), 0)
+    return found
+
+
+def consistent_worlds(state, p) -> dict:
+    """``{(other hands..., supply): probability}``: the arrangements some course of the
+    game leads to that ``p`` cannot tell from the true one (replayed by the engine),
+    each weighed by its physical arrangements of the unseen cards."""
+    g = state.game
+    found = {_key(s, p) for s in courses(state, p)}
     weight = {}
     for w in found:
         x = Fraction(1)
@@ -152,12 +160,16 @@ def _scenario(game, wanted, seeds=range(80), most=10, least=3):
 
 
 def _assert_exact(s, p, worlds, n=1500, seed=1):
-    """Sampled worlds: exactly the consistent ones, with their weights (chi-square)."""
+    """Sampled worlds: exactly the consistent ones, with their weights (chi-square);
+    the view that carries what ``p`` observed (``observed(p)``, what the search bot is
+    handed) draws the very same worlds from the same random numbers."""
     from scipy.stats import chisquare
     rng = random.Random(seed)
+    seen, again = s.observed(p), random.Random(seed)
     counts = Counter()
     for _ in range(n):
         w = s.sample_world(p, rng)
+        assert seen.sample_world(p, again) == w
         assert w.view(p) == s.view(p)
         counts[_key(w, p)] += 1
     assert set(counts) == set(worlds), "the sampled worlds are exactly the consistent ones"
@@ -294,6 +306,27 @@ def test_the_consistency_check_refuses_what_no_course_of_the_game_gives(tiny):
                         assert not W._Backward(know, game).consistent({1: tuple(other)})
                         return
     pytest.fail("no position with an arrangement to refuse")
+
+
+def test_what_a_player_observed_is_the_same_in_every_course_he_cannot_tell_apart(tiny):
+    """``observation(p)`` (what ``observed(p)`` carries to the search bot) holds nothing
+    ``p`` may not see: every course of the game that ``p`` cannot tell from the true
+    one, whatever the others drew and hold, gives the same observation."""
+    differing = 0
+    for players, pigs in ((2, 2), (3, 3)):
+        game = tiny(players=players, pigs=pigs)
+        for i, s in enumerate(_states(game, range(3))):
+            if i % 5:
+                continue
+            p = i // 5 % players
+            mine = s.observation(p)
+            assert s.observed(p).observation(p) == mine
+            ends = courses(s, p)
+            assert s in ends
+            for t in ends:
+                assert t.observation(p) == mine
+            differing += len({_key(t, p) for t in ends}) > 1
+    assert differing >= 3
 
 
 # --------------------------------------------------------------------------- unseen
