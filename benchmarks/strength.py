@@ -1,8 +1,7 @@
 """make bench: how strong is the search bot?  Win shares with 95% intervals.
 
 0. Speed: CPU seconds per move and simulations per second of the bot in one game.
-1. For every game at 2 players: the search bot (``RECOMMENDED[game]``, the settings
-   proposed for ``game.policies()["mcts"]``; ``--bot game`` takes the game's own
+1. For every game at 2 players: the search bot (the game's own
    ``policies()["mcts"]``; ``kingdoms.core.search``) against ``random`` and against the
    game's best heuristic, ``--games`` seat-balanced games each (``tournament``:
    half the games each way round), with the 95% Wilson interval of its win share.
@@ -17,7 +16,7 @@
    would search the true hidden cards).
 
 Usage: ``python benchmarks/strength.py [--games 200] [--jobs 2] [--only woods,horse]
-[--bot recommended|game] [--simulations N] [--rollout random|default|POLICY]
+[--simulations N] [--rollout random|default|POLICY]
 [--prior POLICY] [--peer-games 40] [--skip speed,h2h,moritz,peer]``.  Seeded: the same arguments give the same
 games (win shares do not depend on the machine; the timings do).
 """
@@ -40,19 +39,6 @@ BEST = {"woods": "fool-aware", "black_forest": "greedy", "elves": "planner",
         "ten_characters": "greedy", "horse": "greedy"}
 GAMES = ("woods", "black_forest", "elves", "ten_characters", "horse")
 
-# the search bot's settings proposed for each game's policies()["mcts"] (issue 14):
-# rollouts by a cheap heuristic of the game and the best heuristic's move as a prior
-# (see /work/team/reports/s12-search.md for the measurements behind them)
-RECOMMENDED = {
-    "woods": dict(simulations=200),
-    "black_forest": dict(simulations=200, rollout="simple", prior="greedy"),
-    "elves": dict(simulations=80, rollout="default", prior="planner"),   # not yet measured
-    "ten_characters": dict(simulations=200, rollout="greedy", prior="greedy",
-                           exploration=0.5),
-    "horse": dict(simulations=50, rollout="greedy", prior="greedy"),
-}
-
-
 def _share(r, name: str) -> str:
     share = r.win_share(name)
     if share is None:
@@ -63,16 +49,13 @@ def _share(r, name: str) -> str:
             f"{verdict}; won/tied/lost {'/'.join(map(str, r.record(name)))})")
 
 
-def _mcts(game, simulations=None, rollout=None, prior=None, bot="recommended"):
-    """The bot to measure: the recommended settings (or the game's own ``mcts`` with
-    ``bot="game"``), with any of simulations, rollout, prior given instead."""
-    if bot == "game":
-        base = game.policies().get("mcts") or mcts_policy()
-        kw = dict(simulations=base.simulations, rollout=base.rollout, prior=base.prior,
-                  prior_weight=base.prior_weight, exploration=base.exploration,
-                  final=base.final)
-    else:
-        kw = dict(RECOMMENDED.get(game.name, {}))
+def _mcts(game, simulations=None, rollout=None, prior=None):
+    """The bot to measure: the game's own ``policies()["mcts"]`` (its default bot),
+    with any of simulations, rollout, prior given instead (``"none"``: no prior)."""
+    base = game.policies().get("mcts") or mcts_policy()
+    kw = dict(simulations=base.simulations, rollout=base.rollout, prior=base.prior,
+              prior_weight=base.prior_weight, exploration=base.exploration,
+              final=base.final)
     for key, value in (("simulations", simulations), ("rollout", rollout),
                        ("prior", prior)):
         if value:
@@ -82,10 +65,10 @@ def _mcts(game, simulations=None, rollout=None, prior=None, bot="recommended"):
 
 
 def head_to_head(name: str, n: int, executor, simulations=None, rollout=None,
-                 rivals=("random", "best"), prior=None, which="recommended") -> None:
+                 rivals=("random", "best"), prior=None) -> None:
     game = kingdoms.game(name, players=2)
     pols = game.policies()
-    bot = _mcts(game, simulations, rollout, prior, which)
+    bot = _mcts(game, simulations, rollout, prior)
     for rival in (BEST[name] if r == "best" else r for r in rivals):
         start = time.perf_counter()
         try:
@@ -100,12 +83,12 @@ def head_to_head(name: str, n: int, executor, simulations=None, rollout=None,
               f"{dt:.0f} s wall{extra}; {bot!r}]", flush=True)
 
 
-def speed(name: str, simulations=None, rollout=None, prior=None, which="recommended") -> None:
+def speed(name: str, simulations=None, rollout=None, prior=None) -> None:
     """One seeded game of the bot against the best heuristic: CPU seconds per move
     (mean, max) and simulations per CPU second."""
     from kingdoms.core.play import play_state
     game = kingdoms.game(name, players=2)
-    bot = _mcts(game, simulations, rollout, prior, which)
+    bot = _mcts(game, simulations, rollout, prior)
     times, sims = [], 0
 
     def timed(state, rng):                  # play hands it what its player sees
@@ -208,8 +191,6 @@ def main(argv=None) -> None:
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated games")
     ap.add_argument("--simulations", type=int, default=0,
                     help="the bot's simulations per move (default: --bot's)")
-    ap.add_argument("--bot", default="recommended", choices=("recommended", "game"),
-                    help="the bot's settings: RECOMMENDED here, or the game's own 'mcts'")
     ap.add_argument("--rollout", default=None,
                     help="the bot's rollouts: random, default or a policy name")
     ap.add_argument("--prior", default=None,
@@ -230,11 +211,11 @@ def main(argv=None) -> None:
     try:
         if "speed" not in skip:
             for name in filter(None, args.only.split(",")):
-                speed(name, args.simulations, args.rollout, args.prior, args.bot)
+                speed(name, args.simulations, args.rollout, args.prior)
         if "h2h" not in skip:
             for name in filter(None, args.only.split(",")):
                 head_to_head(name, args.games, executor, args.simulations, args.rollout,
-                             tuple(args.rivals.split(",")), args.prior, args.bot)
+                             tuple(args.rivals.split(",")), args.prior)
         if "moritz" not in skip:
             horse_vs_moritz(args.moritz_games, executor)
         if "peer" not in skip:
