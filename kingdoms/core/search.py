@@ -43,12 +43,13 @@ It knows no game: every step is ``legal_actions``, ``apply``, ``sample_chance``,
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 import time
 from typing import Any, Callable
 
 from .protocol import CHANCE, State
 
-__all__ = ["mcts_policy", "MCTS", "SearchError", "DEFAULT_SIMULATIONS"]
+__all__ = ["mcts_policy", "MCTS", "SearchReport", "SearchError", "DEFAULT_SIMULATIONS"]
 
 DEFAULT_SIMULATIONS = 200
 """The default budget of ``mcts_policy()`` (simulations per move)."""
@@ -63,13 +64,14 @@ class _Node:
     how often it was available (legal) when its parent was visited, children by
     action or chance outcome."""
 
-    __slots__ = ("n", "w", "avail", "children")
+    __slots__ = ("n", "w", "avail", "children", "prior")
 
     def __init__(self, players: int):
         self.n = 0
         self.w = [0.0] * players
         self.avail = 0
         self.children: dict = {}
+        self.prior = None           # at the root: the prior's move, if any
 
 
 def _check_positive(name: str, value, kind) -> None:
@@ -147,6 +149,29 @@ class MCTS:
 
     # ------------------------------------------------------------------ the policy
     def __call__(self, state: State, rng) -> Any:
+        return self._search(state, rng)[0]
+
+    def analyse(self, state: State, rng) -> "SearchReport":
+        """The search this bot makes at ``state`` to choose its move (the same
+        simulations, drawing from ``rng`` as playing there would), shown move by move:
+        how often each legal move was tried, the mean share of the win it brought the
+        player to move, the prior's move and the move chosen.  For lessons: what the
+        bot "thinks"."""
+        action, root, legal, player = self._search(state, rng)
+        game = state.game
+        rows = []
+        for a in legal:
+            child = root.children.get(a) if root is not None else None
+            n = child.n if child is not None else 0
+            mean = child.w[player] / n if n else None
+            rows.append((game.action_text(a), n, mean, a is action,
+                         root is not None and a is root.prior))
+        return SearchReport(game.player_name(player), tuple(rows), self.last_simulations,
+                            self.prior_weight if self.prior is not None else 0, repr(self))
+
+    def _search(self, state: State, rng):
+        """``(move, root, legal, player)``: the move chosen and the search behind it
+        (``root`` is ``None`` where there was nothing to search)."""
         player = state.current_player()
         if player < 0:
             raise ValueError("mcts_policy decides at a player's decision; "
@@ -154,14 +179,14 @@ class MCTS:
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_simulations = 0
-            return legal[0]
+            return legal[0], None, legal, player
         hidden = bool(state.game.hidden_information)
         if hidden:
             try:
                 state.sample_world(player, rng)
             except NotImplementedError as e:
                 if self.fallback is not None:
-                    return self.fallback(state, rng)
+                    return self.fallback(state, rng), None, legal, player
                 raise SearchError(
                     f"mcts cannot search this position of {state.game.title}: the game "
                     f"cannot yet sample the hidden cards here ({e})") from None
@@ -179,7 +204,7 @@ class MCTS:
             self._simulate(root, world, rng, rollout)
             done += 1
         self.last_simulations = done
-        return _best_action(root, legal, player, self.final == "mean")
+        return _best_action(root, legal, player, self.final == "mean"), root, legal, player
 
     def _players(self, game, which, role: str):
         """The rollout players by seat (``None``: uniformly random moves)."""
@@ -217,6 +242,7 @@ class MCTS:
         child = root.children[a] = _Node(state.game.players)
         child.n = self.prior_weight
         child.w[player] = float(self.prior_weight)
+        root.prior = a
 
     def _simulate(self, root: _Node, s: State, rng, rollout) -> None:
         players = s.game.players
@@ -310,6 +336,56 @@ def _best_action(root: _Node, legal, player: int, by_mean: bool = False):
             if k > key:
                 best, key = a, k
     return best
+
+
+@dataclass(frozen=True, repr=False)
+class SearchReport:
+    """What the search bot found at one position (``MCTS.analyse``): one row per legal
+    move, ``(move text, simulations through it, mean share of the win for the player
+    to move or None, chosen?, the prior's move?)``.  Visits of the prior's move
+    include its virtual wins.  Prints as a table; in a notebook, an HTML table."""
+
+    player: str
+    rows: tuple
+    simulations: int
+    prior_weight: int
+    bot: str
+
+    def _cells(self):
+        out = []
+        for text, n, mean, chosen, prior in self.rows:
+            share = "–" if mean is None else f"{100 * mean:.1f}%"
+            tried = str(n) + (f" (incl. {self.prior_weight} virtual)" if prior else "")
+            note = " ".join(x for x, on in (("plays this", chosen), ("prior's move", prior))
+                            if on)
+            out.append((text, tried, share, note))
+        return out
+
+    def _caption(self) -> str:
+        if not self.simulations:
+            return (f"{self.player} has no choice to search here (or the bot played "
+                    f"its fallback): {self.bot}.")
+        return (f"{self.player} to move; {self.bot}: {self.simulations} simulations. "
+                f"Share: the mean share of the win these simulations brought "
+                f"{self.player} (the prior's move counts its virtual wins).")
+
+    def __str__(self):
+        head = ("move", "tried", "share", "")
+        rows = [head] + self._cells()
+        widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        lines = [("  ".join(r[i].ljust(widths[i]) for i in range(3)) + "  " + r[3]).rstrip()
+                 for r in rows]
+        return "\n".join(lines + [self._caption()])
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        from html import escape
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
+            for cells in self._cells())
+        return ("<table><thead><tr><th>move</th><th>tried</th><th>share</th><th></th>"
+                f"</tr></thead><tbody>{body}</tbody></table><p>{escape(self._caption())}</p>")
 
 
 def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | None = None,

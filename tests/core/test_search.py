@@ -300,3 +300,43 @@ def test_search_over_heuristic_rollouts_beats_the_heuristic():
     strong = tournament(game, {"strong": mcts_policy(300), "weak": mcts_policy(3)}, 20,
                         seed=5, progress=False)
     assert strong.win_share("strong") > Fraction(1, 2)
+
+
+# ---- what the bot "thinks" (MCTS.analyse) ---------------------------------------------
+
+def test_analyse_shows_every_legal_move_and_the_move_the_bot_plays():
+    """Nim from 8 stones: the report lists both moves, the simulations add up, the
+    marked move is the one the bot plays with the same seed, and it reads as a table
+    for people (player names, percentages, no Python reprs)."""
+    s = Nim(players=2, stones=8).initial_state()
+
+    def take_one(state, rng):
+        return Take(1)
+    bot = mcts_policy(200, prior=take_one, prior_weight=4)
+    report = bot.analyse(s, random.Random(0))
+    assert [r[0] for r in report.rows] == ["take 1", "take 2"]
+    assert sum(r[1] for r in report.rows) == 200 + 4         # the prior's virtual wins
+    assert [r[0] for r in report.rows if r[3]] == [str(bot(s, random.Random(0)))] == ["take 2"]
+    assert [r[0] for r in report.rows if r[4]] == ["take 1"]
+    text = str(report)
+    assert "Player 1 to move" in text and "plays this" in text and "prior's move" in text
+    assert "%" in text and "Fraction" not in text and "Take(" not in text
+    assert "<table>" in report._repr_html_() and "plays this" in report._repr_html_()
+
+
+def test_analyse_where_there_is_nothing_to_search():
+    s = Nim(players=2, stones=1).initial_state()
+    report = mcts_policy(50).analyse(s, random.Random(0))
+    assert report.rows == (("take 1", 0, None, True, False),)
+    assert "no choice to search" in str(report) and "–" in str(report)
+
+
+def test_analyse_draws_from_the_rng_exactly_as_playing_does():
+    game = kingdoms.game("woods", players=2)
+    s = _decision(game, 2)
+    view = s.observed(0)
+    a, b = random.Random(4), random.Random(4)
+    report = mcts_policy(40).analyse(view, a)
+    played = mcts_policy(40)(view, b)
+    assert a.getstate() == b.getstate()
+    assert [r[0] for r in report.rows if r[3]] == [game.action_text(played)]
