@@ -18,6 +18,8 @@ After 2-5 rounds the richest player wins.
 * ``Elves`` (registered as ``"elves"``): the game; ``kingdoms.game("elves", players=4)``.
 * ``kingdoms.elves.journey``: the journey rules as pure functions, ``best_journey``
   (exact search) and ``JourneyPuzzle`` (one journey as a game, for decision trees).
+* ``kingdoms.elves.journey_search``: the same search in plain numbers (speed only;
+  ``best_journey`` uses it for journeys without teleporting).
 * ``kingdoms.elves.odds``: exact deal and draw odds.
 """
 from .journey import (JourneyPlan, JourneyPuzzle, JourneyRules, Spot, Table, Trip,

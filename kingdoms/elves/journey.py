@@ -771,8 +771,21 @@ def best_journey(table: Table, trip: Trip, rules: JourneyRules,
     journeys with equal gold the one that keeps the most cards wins (cards are kept
     for the next round); remaining ties go to the first in the order of ``moves``.
     ``value`` is the net gold (earnings and bonus minus thieves and spells).
+    Journeys without teleporting are searched by ``journey_search.plain_search`` (the
+    same trips, in the same order, with plain numbers).
     """
-    memo: dict = {}
+    from .journey_search import plain_search_applies
+    if plain_search_applies(trip, rules):
+        return _best_plain_journey(table, trip, rules, max_trips)
+    return best_journey_by_trips(table, trip, rules, max_trips)
+
+
+def best_journey_by_trips(table: Table, trip: Trip, rules: JourneyRules,
+                          max_trips: int = 2_000_000, memo: dict | None = None) -> JourneyPlan:
+    """``best_journey`` searched with ``Trip`` values and the actions of ``moves`` (any
+    journey, teleporting too); ``memo`` (if given, empty) receives every trip examined,
+    ``key -> ((gold, cards), best action)``, in the order they were solved."""
+    memo = {} if memo is None else memo
     tele = rules.teleport_gold if rules.teleport else 0
 
     def key(t: Trip) -> tuple:
@@ -816,6 +829,27 @@ def best_journey(table: Table, trip: Trip, rules: JourneyRules,
     t = trip
     while not t.done:
         a = memo[key(t)][1]
+        t = advance(t, a, table, rules)
+        steps.append((a, gold_change(a), t))
+    return JourneyPlan(value, tuple(steps), trip, table, len(memo))
+
+
+def _best_plain_journey(table: Table, trip: Trip, rules: JourneyRules,
+                        max_trips: int) -> JourneyPlan:
+    """``best_journey`` by ``plain_search``: the plan follows each trip's best move."""
+    from .journey_search import plain_key, plain_search
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        memo, width = plain_search(table, trip, rules, max_trips)
+    finally:
+        sys.setrecursionlimit(limit)
+    value = memo[plain_key(trip, width, rules.thief_gold)][0][0]
+    steps = []
+    t = trip
+    while not t.done:
+        a = moves(t, table, rules)[memo[plain_key(t, width, rules.thief_gold)][1]]
         t = advance(t, a, table, rules)
         steps.append((a, gold_change(a), t))
     return JourneyPlan(value, tuple(steps), trip, table, len(memo))

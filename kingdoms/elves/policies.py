@@ -64,7 +64,8 @@ class JourneyPlanner:
     only while that journey lasts)."""
 
     def __init__(self, max_trips: int | None = None):
-        self._plan: dict = {}
+        self._plan: dict = {}          # trip -> action, on the table and rules of
+        self._plan_for = None          # ``_plan_for`` (the journey under way)
         self._greedy = None            # the journey found too big to search
         self.max_trips = max_trips
 
@@ -78,10 +79,10 @@ class JourneyPlanner:
         rules = state.game.journey_rules
         if self._greedy == (state.table, rules, state.trip.player):
             return self._greedily(state)
-        key = (state.table, rules, state.trip)
-        action = self._plan.get(key)
+        where = (state.table, rules)
+        action = self._plan.get(state.trip) if self._plan_for == where else None
         if action is None:
-            self._plan = {}
+            self._plan, self._plan_for = {}, where
             limit = MAX_TRIPS if self.max_trips is None else self.max_trips
             try:
                 plan = best_journey(state.table, state.trip, rules, max_trips=limit)
@@ -90,11 +91,11 @@ class JourneyPlanner:
                 return self._greedily(state)
             trip = state.trip
             for a, _, after in plan.steps:
-                self._plan[(state.table, rules, trip)] = a
+                self._plan[trip] = a
                 trip = after
-            action = self._plan[key]
+            action = self._plan[state.trip]
         if isinstance(action, EndJourney):
-            self._plan = {}
+            self._plan, self._plan_for = {}, None
         return action
 
 
@@ -176,8 +177,8 @@ class Planner(_RoundPlayer):
         acts = state.legal_actions()
         g = state.game
         p = state.turn
-        reach = reachable_terrains(_travel(state, p), g.journey_rules)
         if len(state.realms[p]) < 2:
+            reach = reachable_terrains(_travel(state, p), g.journey_rules)
             home = [a for a in acts if isinstance(a, PlayVillage) and a.realm == p
                     and a.village.split(":")[1] in reach]
             if home:

@@ -20,7 +20,8 @@ from kingdoms.core.cache import speed_cache
 from kingdoms.core.play import random_policy
 
 from .odds import best_sum, best_without, display_rows, value_row
-from .rules import CI, COL, JESTER, Choosing, Discard, JesterTo, KnightRemove, MageRemove
+from .rules import (CHARACTERS, CI, COL, JESTER, Choosing, Discard, JesterTo, KnightRemove,
+                    MageRemove)
 
 __all__ = ["random_policy", "hold_back_policy", "greedy_policy", "STRATEGIES"]
 
@@ -54,8 +55,17 @@ def _after_effect(counts: tuple, action) -> tuple:
 
 def _text(action) -> str:
     """``str(action)``: remembered for the public options of an effect (Knight, Mage,
-    Jester), never for a ``Discard`` (its card is its player's secret until revealed)."""
-    return str(action) if type(action) is Discard else _public_text(action)
+    Jester); a ``Discard``'s (its card is its player's secret until revealed) from the
+    texts of all ten discards of its player, a table keyed on the player alone."""
+    if type(action) is Discard:
+        return _discard_texts(action.player)[CI[action.card]]
+    return _public_text(action)
+
+
+@speed_cache(maxsize=64)
+def _discard_texts(player: int) -> tuple:
+    """``str(Discard(player, c))`` for the ten characters, in ``CHARACTERS`` order."""
+    return tuple(str(Discard(player, c)) for c in CHARACTERS)
 
 
 @speed_cache(maxsize=1024)

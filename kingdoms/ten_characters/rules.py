@@ -505,6 +505,12 @@ def _outcomes(cls, player: int) -> tuple:
     return tuple(cls(player, c) for c in CHARACTERS)
 
 
+@speed_cache(maxsize=256)
+def _peeks(player: int, target: int) -> tuple:
+    """``PeekCard(player, target, card)`` for the ten characters (public keys)."""
+    return tuple(PeekCard(player, target, c) for c in CHARACTERS)
+
+
 @speed_cache(maxsize=4096)
 def _made(cls, *args):
     """``cls(*args)``, made once: the effects' options and steps are immutable values,
@@ -606,7 +612,7 @@ class TenCharactersState(State):
             case MageMayRemove():
                 cols = tuple(c for i, c in enumerate(COLUMNS)
                              if self.columns[i] + self.jesters[i] > 0
-                             and (self.game.mage_own or c != "mage"))
+                             and (self.game.components.mage_own or c != "mage"))
                 return _options(MageRemove, p, (None,) + cols)
             case JesterJoins():
                 return _options(JesterTo, p, self.occupied())
@@ -645,7 +651,7 @@ class TenCharactersState(State):
     def _draw_source(self) -> tuple:
         """The pile to draw from (the discards reshuffled, if the pile is empty)."""
         src = self.pile if self.pile_size > 0 else self.discard
-        if src is HIDDEN or HIDDEN in src:
+        if src is HIDDEN or src[0] is HIDDEN:      # a view: (HIDDEN,) * 10 or HIDDEN
             raise ValueError("in a player's view the draw pile is hidden, so a draw has no "
                              "listed chances here; ask the full state (or, for one player's "
                              "estimate, kingdoms.ten_characters.odds.unicorn_draw_odds)")
@@ -663,6 +669,8 @@ class TenCharactersState(State):
                 cls, p = DealCard, self._deal_to()
             case UnicornDraws(drawers):
                 cls, p = UnicornDraw, drawers[0]
+            case FortuneTellerSees(p, t):
+                return self._sample_peek(p, t, rng)
             case _:
                 return super()._sample_chance(rng)
         src = self._draw_source()
@@ -674,6 +682,21 @@ class TenCharactersState(State):
             return row[i]
         return row[max(i for i, k in enumerate(src) if k)]
 
+    def _sample_peek(self, p: int, t: int, rng):
+        """The Fortune Teller's card, drawn as the core draws a listed outcome (the
+        running sum of the probabilities as floats, the first it exceeds ``rng.random()``)
+        without building the Fractions."""
+        hand = self.hands[t]
+        r, n, acc = rng.random(), len(hand), 0.0
+        cards = sorted(set(hand))
+        for c in cards:
+            acc += hand.count(c) / n
+            if r < acc:
+                break
+        else:
+            c = cards[-1]
+        return _peeks(p, t)[CI[c]]
+
     def _chance_outcomes(self):
         match self.step:
             case Dealing():
@@ -682,8 +705,8 @@ class TenCharactersState(State):
                 return self._draws(UnicornDraw, drawers[0])
             case FortuneTellerSees(p, t):
                 hand = self.hands[t]
-                return tuple((PeekCard(p, t, c), Fraction(hand.count(c), len(hand)))
-                             for c in sorted(set(hand)))
+                fr, row = _fractions(len(hand)), _peeks(p, t)
+                return tuple((row[CI[c]], fr[hand.count(c)]) for c in sorted(set(hand)))
         raise AssertionError(self.step)  # pragma: no cover
 
     def _deal_to(self) -> int:
@@ -737,8 +760,8 @@ class TenCharactersState(State):
         step = CHOOSING if len(hand) == full and all(len(h) == full for h in hands) else DEALING
         if self.pile_size == 0:         # the discards are reshuffled (``_drawn``)
             return replace(self, hands=hands, step=step, **self._drawn(card))
-        pile = _bump(self.pile, CI[card], -1)
-        return replace(self, hands=hands, step=step, pile=pile, pile_size=sum(pile))
+        return replace(self, hands=hands, step=step, pile=_bump(self.pile, CI[card], -1),
+                       pile_size=self.pile_size - 1)
 
     def _peeked(self, a: PeekCard):
         """The Fortune Teller clause: the looker (and the target) know the card seen."""
@@ -782,10 +805,13 @@ class TenCharactersState(State):
 
     def _ordered(self, cards, pass_no: int, turn: int) -> tuple:
         """``cards`` (one per player) as ``((player, card), ...)`` in display order."""
-        ini = self.game.initiative
-        out = [(p, c) for p, c in enumerate(cards)]
-        out.sort(key=lambda pc: (ini[CI[pc[1]]], self._tie_rank(pc[0], pass_no, turn)))
-        return tuple(out)
+        ini = self.game.components.initiative
+        out = [(ini[CI[c]], p, c) for p, c in enumerate(cards)]
+        if self.game.components.equal_order == "seat":
+            out.sort()                      # by initiative, then seat
+        else:
+            out.sort(key=lambda ipc: (ipc[0], self._tie_rank(ipc[1], pass_no, turn)))
+        return tuple([(p, c) for _, p, c in out])
 
     def _revealed_in(self) -> tuple:
         """``(pass, turn)`` of the latest reveal (``revealed``)."""
@@ -823,7 +849,7 @@ class TenCharactersState(State):
 
     def _peek_targets(self, p) -> tuple:
         return tuple(t for t in range(self.game.players)
-                     if (t != p or self.game.ft_self) and self.hands[t])
+                     if (t != p or self.game.components.ft_self) and self.hands[t])
 
     def _removal(self, column: str) -> dict:
         """The fields after removing one card from ``column``: a Jester lying there
@@ -983,7 +1009,7 @@ class TenCharactersState(State):
             known = tuple(tuple(k if player in (v, t) else () for t, k in enumerate(row))
                           for v, row in enumerate(known))
         discard = self.discard
-        if not self.game.discards_public and HIDDEN not in discard and sum(discard):
+        if not self.game.components.discards_public and HIDDEN not in discard and sum(discard):
             discard = (HIDDEN,) * len(CHARACTERS)       # (a view's is hidden already)
         return replace(self, hands=hands, chosen=chosen, discarding=disc, known=known,
                        pile=HIDDEN, discard=discard)

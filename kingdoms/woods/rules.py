@@ -395,6 +395,19 @@ def _play_table(followers: tuple, players: int) -> tuple:
     return tuple((c, plays_of[c]) for c in followers)
 
 
+@dataclass(frozen=True)
+class PlayTables:
+    """What one configuration plays with, made once (``game.tables``): every play as
+    one object (actions are values, so every state's lists share them).  Built from
+    the followers and the player count only, never from a hand."""
+    plays: tuple            # ((card, (Play(card, 0), ...)), ...) in follower order
+    squire_plays: tuple     # the plays of a Squire (the Squire obligation)
+
+    @classmethod
+    def of(cls, followers: tuple, players: int) -> "PlayTables":
+        return cls(_play_table(followers, players), _plays_of(players)["Squire"])
+
+
 def _malformed(action, game) -> str | None:
     """Why ``action`` is not a well-formed action of this game (``None`` if it is)."""
     spec = _FIELDS.get(type(action))
@@ -570,14 +583,18 @@ def _sub_known(known_hand: tuple, card) -> tuple:
 
 
 def _set(t: tuple, i: int, v) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
+    out = list(t)           # (fewer new objects than slicing and joining)
+    out[i] = v
+    return tuple(out)
 
 
 def _hand_less(hands: tuple, p: int, card) -> tuple:
     """``hands`` with one ``card`` gone from hand ``p``."""
-    hand = hands[p]
-    i = hand.index(card)
-    return hands[:p] + (hand[:i] + hand[i + 1:],) + hands[p + 1:]
+    hand = list(hands[p])
+    hand.remove(card)
+    out = list(hands)
+    out[p] = tuple(hand)
+    return tuple(out)
 
 
 def _swap(hands, known, p, c):
@@ -632,8 +649,10 @@ class Woods(Game):
     def __post_init__(self):
         super().__post_init__()
         self._check_readings()
-        # reading the components checks the data file now (``DataError`` names the key)
+        # reading the components checks the data file now (``DataError`` names the key);
+        # the play tables are made now too, so playing stores nothing on the game
         self.components
+        self.tables
 
     def _check_readings(self) -> None:
         """The options' values (``GameOptionError`` naming the option)."""
@@ -659,6 +678,11 @@ class Woods(Game):
     def components(self) -> Components:
         """The parts in the box for this player count (``Components.from_data``)."""
         return Components.from_data(self.game_data(), self.players, self.beginner)
+
+    @cached_property
+    def tables(self) -> PlayTables:
+        """Every play of this configuration, made once (``PlayTables``)."""
+        return PlayTables.of(self.components.followers, self.players)
 
     # the components by name (read-only; ``game.deck``, ``game.influence`` ...)
     followers = property(lambda self: self.components.followers,
@@ -910,6 +934,10 @@ def _shares(cards: int) -> tuple:
                          for n in range(1, cards + 1))
 
 
+_new_state = object.__new__          # (WoodsState._next_turn: a state without __init__,
+_set_fields = object.__setattr__     # as kingdoms.core.protocol.replace makes one)
+
+
 @speed_cache(maxsize=16)
 def _no_knowledge(n):
     return tuple(tuple(() for _ in range(n)) for _ in range(n))
@@ -987,7 +1015,7 @@ class WoodsState(State):
         p = self.turn
         hand = self.hands[p]
         if "Squire" in hand and self._squire_present():
-            return _plays_of(self.game.players)["Squire"]    # a Squire lies out
+            return self.game.tables.squire_plays      # a Squire lies out
         if "Princess" in hand and not self._princess_ok(p, len(hand)):
             return self._plays(hand, barred=p)      # not the Princess to her own court
         return self._plays(hand)
@@ -1020,10 +1048,10 @@ class WoodsState(State):
         """Each card kind of ``hand`` (in follower order) to each court in turn, except
         the Princess to court ``barred``.  (Not remembered across states: a table keyed
         by hands would let anyone holding the game read other players' hands.)"""
-        g = self.game
+        kinds = set(hand)
         out = []
-        for card, plays in _play_table(g.components.followers, g.players):
-            if card in hand:
+        for card, plays in self.game.tables.plays:
+            if card in kinds:
                 if card == "Princess" and barred is not None:
                     plays = plays[:barred] + plays[barred + 1:]
                 out += plays
@@ -1433,10 +1461,24 @@ class WoodsState(State):
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if hands[q]:
-                return replace(self, hands=hands, known=known, courts=courts, removed=removed,
-                               turn=q, step=PLAYING, after=())
+                return self._next_turn(q, hands, known, courts, removed)
         return replace(self, hands=hands, known=known, courts=courts, removed=removed,
                        step=PLAYING, after=())._end_round()
+
+    def _next_turn(self, q, hands, known, courts, removed):
+        """``replace(self, hands=hands, known=known, courts=courts, removed=removed,
+        turn=q, step=PLAYING, after=())``: player ``q``'s turn begins.  The most common
+        new position (one a turn), so it is built field by field as ``replace`` builds
+        a copy (no route, no per-state caches), in one fresh dict."""
+        src = self.__dict__
+        new = _new_state(type(self))
+        _set_fields(new, "__dict__", {
+            "game": src["game"], "round": src["round"], "hands": hands, "courts": courts,
+            "set_aside": src["set_aside"], "removed": removed, "turn": q,
+            "starter": src["starter"], "step": PLAYING, "known": known,
+            "totals": src["totals"], "last_round": src["last_round"], "over": src["over"],
+            "after": ()})
+        return new
 
     def _end_round(self):
         g = self.game

@@ -20,8 +20,8 @@ from kingdoms.elves.rules import (Draw, DrawThree, PlaySpecial, PlayVillage, Tak
 
 PACKAGE = Path(rules.__file__).parent
 # the modules this file checks (worlds.py has its own tests)
-MODULES = ("__init__.py", "components.py", "rules.py", "journey.py", "render.py", "odds.py",
-           "policies.py")
+MODULES = ("__init__.py", "components.py", "rules.py", "journey.py", "journey_search.py",
+           "render.py", "odds.py", "policies.py")
 
 
 def game(players=3, **kw):
