@@ -10,6 +10,7 @@ import pytest
 import kingdoms
 from kingdoms.core.protocol import IllegalAction
 from kingdoms.core.solve import expectimax
+from elves_tables import random_table     # (tests/elves_tables.py)
 from kingdoms.elves.journey import (ChangeDirection, EndJourney, JourneyPuzzle, Spot, Table,
                                     Teleport, TeleportCard, Visit, advance,
                                     best_journey, gold_change, journey_tree, moves,
@@ -308,24 +309,6 @@ def brute_force_best(table, trip, rules):
 
 
 VEHICLES = RULES.vehicles
-TERRAINS = ("plains", "forest", "mountain", "desert", "river", "lake")
-
-
-def random_table(rng, players):
-    spots = []
-    for p in range(players):
-        for slot in range(rng.randint(0, 2)):
-            terrain = rng.choice(TERRAINS)
-            kw = {}
-            if rng.random() < 0.3:
-                kw["gold"] = rng.randrange(players)
-            if rng.random() < 0.3:
-                kw["thief"] = rng.randrange(players)
-            if rng.random() < 0.3:
-                kw["obstacle"] = "sea_monster" if terrain in ("river", "lake") else "tree"
-                kw["obstacle_owner"] = rng.randrange(players)
-            spots.append(Spot(p, slot, terrain, rng.randint(2, 7), **kw))
-    return Table(players, tuple(spots))
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -9,30 +9,13 @@ import random
 import pytest
 
 import kingdoms
-from kingdoms.elves.journey import (EndJourney, Spot, Table, advance, best_journey,
+from kingdoms.elves.journey import (EndJourney, advance, best_journey,
                                     best_journey_by_trips, moves, start_trip)
 from kingdoms.elves.journey_search import plain_key, plain_search, plain_search_applies
+from elves_tables import random_table     # (tests/elves_tables.py)
 
 RULES = kingdoms.game("elves", players=4).journey_rules
 LIMIT = 3_000       # trips a case may examine (bigger ones: the limit is compared)
-TERRAINS = ("plains", "forest", "mountain", "desert", "river", "lake")
-
-
-def random_table(rng, players, most=3):
-    spots = []
-    for p in range(players):
-        for slot in range(rng.randint(0, most)):
-            terrain = rng.choice(TERRAINS)
-            kw = {}
-            if rng.random() < 0.3:
-                kw["gold"] = rng.randrange(players)
-            if rng.random() < 0.3:
-                kw["thief"] = rng.randrange(players)
-            if rng.random() < 0.3:
-                kw["obstacle"] = "sea_monster" if terrain in ("river", "lake") else "tree"
-                kw["obstacle_owner"] = rng.randrange(players)
-            spots.append(Spot(p, slot, terrain, rng.randint(2, 7), **kw))
-    return Table(players, tuple(spots))
 
 
 def random_trip(rng, table, rules, big=False):
@@ -64,7 +47,7 @@ def plain_view(memo, width, rules):
 def cases(n, seed, big=False):
     rng = random.Random(seed)
     for _ in range(n):
-        table = random_table(rng, rng.randint(2, 5))
+        table = random_table(rng, rng.randint(2, 5), most=3)
         rules = RULES if rng.random() < 0.8 else kingdoms.game(
             "elves", players=3).journey_rules
         yield table, random_trip(rng, table, rules, big), rules
