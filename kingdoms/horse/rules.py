@@ -7,14 +7,14 @@ modelling choice.  The state is one frozen dataclass; each player is a frozen
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.scoring import win_shares
-from kingdoms.core.protocol import (_ROUTE_AND_CACHES, CHANCE, HIDDEN, TERMINAL, Game,
-                                    GameOptionError, State, replace)
+from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State,
+                                    replace)
 
 from . import pasture
 from .actions import (PLAYER_NAMES, DealCard, Discard, DrawCard, EndEffects, EndFences,
@@ -489,22 +489,7 @@ class HorseState(State):
         formed (``actions.well_formed``) and is not checked again here.  The next
         state is built as ONE copy of this one, changed in place by the turn steps
         (``_with``) before anyone sees it."""
-        return _STEPS[a.__class__](self._copy(), a)._settle()
-
-    def _copy(self, **changes):
-        """Speed only: ``replace(self, **changes)`` (field names the package spells
-        out) without its generic checks: the fields copied, the route and the
-        per-state caches (``_ROUTE_AND_CACHES``) dropped."""
-        d = self.__dict__.copy()
-        for k in _ROUTE_AND_CACHES:
-            d.pop(k, None)
-        if len(d) != _STATE_FIELDS:         # anything else beside the fields
-            return replace(self, **changes)
-        if changes:
-            d.update(changes)
-        new = _new(HorseState)
-        _set_dict(new, "__dict__", d)
-        return new
+        return _STEPS[a.__class__](replace(self), a)._settle()
 
     def _with(self, **changes):
         """Speed only: set fields of the state ``_next`` is building (a fresh copy
@@ -630,7 +615,7 @@ class HorseState(State):
             # the same as paying and then receiving below
             herd = _add(_add(farm.herd, i, -a.pay), i + 1, a.count)
             supply = _add(_add(self.supply, i, a.pay), i + 1, -a.count)
-            return self._set_farm(me, _changed(farm, herd=herd), supply=supply,
+            return self._set_farm(me, replace(farm, herd=herd), supply=supply,
                                   traded=traded)
         s = self._set_herd(me, _add(farm.herd, i, -a.pay), supply_delta=(i, a.pay),
                            traded=traded)
@@ -688,7 +673,7 @@ class HorseState(State):
             return self
         if self.supply[sp] >= n:                     # the usual case
             farm = self.farms[player]
-            return self._set_farm(player, _changed(farm, herd=_add(farm.herd, sp, n)),
+            return self._set_farm(player, replace(farm, herd=_add(farm.herd, sp, n)),
                                   supply=_add(self.supply, sp, -n))
         farms = list(self.farms)
         supply = list(self.supply)
@@ -700,7 +685,7 @@ class HorseState(State):
 
     def _set_herd(self, player, herd, supply_delta, **changes):
         sp, k = supply_delta
-        return self._set_farm(player, _changed(self.farms[player], herd=herd),
+        return self._set_farm(player, replace(self.farms[player], herd=herd),
                               supply=_add(self.supply, sp, k), **changes)
 
     def _set_farm(self, player, farm, **changes):
@@ -725,14 +710,14 @@ class HorseState(State):
         if kind is EndFences:
             return self._with(fence_job=None)
         if kind is PlaceFence:
-            fences, job = farm.fences | 1 << a.edge, _changed(job, placed=job.placed + 1,
-                                                               lifted=-1)
+            fences, job = farm.fences | 1 << a.edge, replace(job, placed=job.placed + 1,
+                                                              lifted=-1)
         elif kind is LiftFence:
-            fences, job = farm.fences & ~(1 << a.edge), _changed(job, moved=job.moved + 1,
-                                                                  lifted=a.edge)
+            fences, job = farm.fences & ~(1 << a.edge), replace(job, moved=job.moved + 1,
+                                                                 lifted=a.edge)
         else:                                           # PutFence
-            fences, job = farm.fences | 1 << a.edge, _changed(job, lifted=-1)
-        return self._set_farm(player, _changed(farm, fences=fences), fence_job=job)
+            fences, job = farm.fences | 1 << a.edge, replace(job, lifted=-1)
+        return self._set_farm(player, replace(farm, fences=fences), fence_job=job)
 
     # ---- farm cards
     def _play_card(self, name):
@@ -903,7 +888,7 @@ class HorseState(State):
         for i, f in enumerate(farms):
             if i != player and f.hand:
                 farms[i] = _hidden_farm(f.herd, f.fences, len(f.hand), f.tableau)
-        seen = self._copy(farms=tuple(farms), deck=_hidden_deck(len(d["deck"])))
+        seen = replace(self, farms=tuple(farms), deck=_hidden_deck(len(d["deck"])))
         cp = d.get("_cp")
         if cp is None:
             cp = self.current_player()
@@ -1021,22 +1006,6 @@ def _take_from_supply(farms: list, supply: list, moritz: list | None, player: in
             take(got)
             owed -= got
     take(min(owed, supply[sp]))
-
-
-_new = object.__new__
-_set_dict = object.__setattr__
-_STATE_FIELDS = sum(f.name not in _ROUTE_AND_CACHES for f in fields(HorseState))
-
-
-def _changed(obj, **changes):
-    """Speed only: ``replace(obj, **changes)`` for the small value dataclasses of the
-    turn steps (``Farm``, ``FenceJob``: frozen, only their fields in ``__dict__``, no
-    ``__post_init__``), with field names the rules spell out."""
-    d = obj.__dict__.copy()
-    d.update(changes)
-    new = _new(obj.__class__)
-    _set_dict(new, "__dict__", d)
-    return new
 
 
 def _add(t: tuple, i: int, k: int) -> tuple:

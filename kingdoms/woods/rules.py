@@ -934,10 +934,6 @@ def _shares(cards: int) -> tuple:
                          for n in range(1, cards + 1))
 
 
-_new_state = object.__new__          # (WoodsState._next_turn: a state without __init__,
-_set_fields = object.__setattr__     # as kingdoms.core.protocol.replace makes one)
-
-
 @speed_cache(maxsize=16)
 def _no_knowledge(n):
     return tuple(tuple(() for _ in range(n)) for _ in range(n))
@@ -1461,24 +1457,10 @@ class WoodsState(State):
         for step in range(1, n + 1):
             q = (self.turn + step) % n
             if hands[q]:
-                return self._next_turn(q, hands, known, courts, removed)
+                return replace(self, hands=hands, known=known, courts=courts, removed=removed,
+                               turn=q, step=PLAYING, after=())
         return replace(self, hands=hands, known=known, courts=courts, removed=removed,
                        step=PLAYING, after=())._end_round()
-
-    def _next_turn(self, q, hands, known, courts, removed):
-        """``replace(self, hands=hands, known=known, courts=courts, removed=removed,
-        turn=q, step=PLAYING, after=())``: player ``q``'s turn begins.  The most common
-        new position (one a turn), so it is built field by field as ``replace`` builds
-        a copy (no route, no per-state caches), in one fresh dict."""
-        src = self.__dict__
-        new = _new_state(type(self))
-        _set_fields(new, "__dict__", {
-            "game": src["game"], "round": src["round"], "hands": hands, "courts": courts,
-            "set_aside": src["set_aside"], "removed": removed, "turn": q,
-            "starter": src["starter"], "step": PLAYING, "known": known,
-            "totals": src["totals"], "last_round": src["last_round"], "over": src["over"],
-            "after": ()})
-        return new
 
     def _end_round(self):
         g = self.game
