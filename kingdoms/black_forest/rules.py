@@ -245,21 +245,11 @@ class _Made:
 
 def _made(c: Components) -> _Made:
     """The ready-made actions of the game with components ``c``."""
-    recent = _RECENT_TABLE
-    if recent[0] is c:
-        table = recent[1]
-    else:
-        table = owner_cache(c, "black_forest ready-made actions", 1)
-        recent[:] = c, table
+    table = owner_cache(c, "black_forest ready-made actions", 1)
     made = table.get(0)
     if made is None:
         made = table[0] = _make(c)
     return made
-
-
-_RECENT_TABLE: list = [None, None]
-"""The components last asked for and their ``owner_cache`` table (one slot, speed only:
-found without the owner table's look-up on every move)."""
 
 
 @speed_cache(8)
