@@ -669,8 +669,6 @@ class TenCharactersState(State):
                 cls, p = DealCard, self._deal_to()
             case UnicornDraws(drawers):
                 cls, p = UnicornDraw, drawers[0]
-            case FortuneTellerSees(p, t):
-                return self._sample_peek(p, t, rng)
             case _:
                 return super()._sample_chance(rng)
         src = self._draw_source()
@@ -681,21 +679,6 @@ class TenCharactersState(State):
         if i < len(acc):
             return row[i]
         return row[max(i for i, k in enumerate(src) if k)]
-
-    def _sample_peek(self, p: int, t: int, rng):
-        """The Fortune Teller's card, drawn as the core draws a listed outcome (the
-        running sum of the probabilities as floats, the first it exceeds ``rng.random()``)
-        without building the Fractions."""
-        hand = self.hands[t]
-        r, n, acc = rng.random(), len(hand), 0.0
-        cards = sorted(set(hand))
-        for c in cards:
-            acc += hand.count(c) / n
-            if r < acc:
-                break
-        else:
-            c = cards[-1]
-        return _peeks(p, t)[CI[c]]
 
     def _chance_outcomes(self):
         match self.step:
