@@ -9,7 +9,8 @@
 2. ``simulate`` with each game's default players: games per second on one core, the
    time ``simulate(game, 10_000)`` takes at that rate, and the speed-up with a pool
    of 2 worker processes (wall clock, worker start included) with a check that the
-   parallel summary equals the serial one.
+   parallel summary equals the serial one: at least 8 CPU seconds of games a run,
+   3 runs, the median with its range.
 3. Game-specific odds beside their peers, where a game provides ``benchmarks()`` in its
    ``odds`` module (e.g. the Horse's exact dice distribution beside icepool).
 
@@ -133,19 +134,45 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def simulate_speed():
-    """Games/s of ``simulate`` with the default players, serial and with 2 workers."""
+def _speed_up(game, n: int) -> tuple:
+    """One parallel run of ``n`` games (a pool of 2 workers, worker start included)
+    and the same games serially: (wall-clock speed-up, 'free' speed-up, serial CPU
+    seconds, parallel summary == serial summary)."""
     from concurrent.futures import ProcessPoolExecutor
     from kingdoms.core.cache import clear_caches
     from kingdoms.core.play import simulate
+    # both runs start from empty speed caches (forked workers would otherwise
+    # inherit the caches a serial run of the same games left behind)
+    clear_caches()
+    children, start_cpu, start_wall = _children_cpu(), clock(), time.perf_counter()
+    with ProcessPoolExecutor(max_workers=2) as pool:   # worker start counts
+        parallel = simulate(game, n, seed=1, progress=False, executor=pool)
+    par_wall = time.perf_counter() - start_wall
+    # all the CPU time the parallel run took (workers and this process), on 2 cores
+    par_cpu = _children_cpu() - children + clock() - start_cpu
+    clear_caches()
+    start_cpu, start_wall = clock(), time.perf_counter()
+    serial = simulate(game, n, seed=1, progress=False)
+    cpu, wall = clock() - start_cpu, time.perf_counter() - start_wall
+    free = cpu / max(par_cpu / 2, 1e-6) if resource else None
+    return wall / par_wall, free, cpu, parallel == serial
+
+
+def simulate_speed(repeats: int = 3):
+    """Games/s of ``simulate`` with the default players, serial and with 2 workers.
+
+    The parallel comparison plays at least ``max(4 * SECONDS, 8)`` CPU seconds of
+    games (so that starting the workers is a small part, as in a real 10,000-game
+    run) and is repeated ``repeats`` times: the median is printed with the range."""
+    from kingdoms.core.play import simulate
     print(f"\nsimulate with the default players (default player count; {os.cpu_count()} "
-          "cores here)")
+          f"cores here; speed-ups: median of {repeats} runs, range in brackets)")
     print(f"  {'game':15s} {'games/CPU s':>11s} {'10,000 games':>13s}  "
-          f"{'2 workers: wall':>15s} {'free':>5s}   identical")
+          f"{'2 workers: wall':>15s} {'free':>16s}   identical")
     for name in kingdoms.games():
         game = kingdoms.game(name)
         simulate(game, 2, seed="warm-up", progress=False)
-        # a first small run sizes the measured one (about SECONDS of CPU time)
+        # a first small run sizes the measured one
         n, spent = 4, 0.0
         while True:
             start = clock()
@@ -154,27 +181,19 @@ def simulate_speed():
             if spent >= SECONDS / 8 or n >= 4096:
                 break
             n *= 4
-        n = max(8, min(20_000, int(n * SECONDS / max(spent, 1e-6))))
+        n = max(8, min(20_000, int(n * max(4 * SECONDS, 8.0) / max(spent, 1e-6))))
         n -= n % 2
-        # both runs start from empty speed caches (forked workers would otherwise
-        # inherit the caches a serial run of the same games left behind)
-        clear_caches()
-        children, start_cpu, start_wall = _children_cpu(), clock(), time.perf_counter()
-        with ProcessPoolExecutor(max_workers=2) as pool:   # worker start counts
-            parallel = simulate(game, n, seed=1, progress=False, executor=pool)
-        par_wall = time.perf_counter() - start_wall
-        # all the CPU time the parallel run took (workers and this process), on 2 cores
-        par_cpu = _children_cpu() - children + clock() - start_cpu
-        clear_caches()
-        start_cpu, start_wall = clock(), time.perf_counter()
-        serial = simulate(game, n, seed=1, progress=False)
-        cpu, wall = clock() - start_cpu, time.perf_counter() - start_wall
-        rate = n / cpu
-        free = f"{cpu / max(par_cpu / 2, 1e-6):5.2f}x" if resource else "    –"
-        estimate = 10_000 / rate
-        print(f"  {name:15s} {rate:11,.1f} {estimate:11,.0f} s  "
-              f"{wall / par_wall:14.2f}x {free}  "
-              f"{str(parallel == serial):9s} ({n} games)", flush=True)
+        runs = [_speed_up(game, n) for _ in range(repeats)]
+        walls = sorted(r[0] for r in runs)
+        rate = n / statistics.median(r[2] for r in runs)
+        if resource:
+            frees = sorted(r[1] for r in runs)
+            free = f"{statistics.median(frees):5.2f}x ({frees[0]:.2f}-{frees[-1]:.2f})"
+        else:
+            free = "–"
+        print(f"  {name:15s} {rate:11,.1f} {10_000 / rate:11,.0f} s  "
+              f"{statistics.median(walls):5.2f}x ({walls[0]:.2f}-{walls[-1]:.2f}) {free:>16s}  "
+              f"{str(all(r[3] for r in runs)):9s} ({n} games)", flush=True)
     print("  (10,000 games: the time simulate(game, 10_000) takes on one core at this rate; "
           "goal about 30 s.\n   Speed-up goal >= 1.7x on 2 cores: 'wall' is measured, "
           "'free' is the serial CPU time over half the\n   CPU time of the parallel run "

@@ -94,13 +94,17 @@ def _views_for(game: Game, views) -> bool:
     return views
 
 
-def _decide(state: State, cp: int, policy: Callable, rng, views: bool):
-    """The action ``policy`` picks for player ``cp`` (given their view if ``views``)."""
+def _decide(state: State, cp: int, policy: Callable, rng, views: bool,
+            observes: bool | None = None):
+    """The action ``policy`` picks for player ``cp`` (given their view if ``views``).
+    ``observes``: ``policy.observes`` if the caller has looked it up already."""
     if not views:
         return policy(state, rng)
     # a policy that samples worlds (the search bot) asks for the view that carries
     # what its player observed on the way (``State.observed``)
-    seen = state.observed(cp) if getattr(policy, "observes", False) else state.view(cp)
+    if observes is None:
+        observes = getattr(policy, "observes", False)
+    seen = state.observed(cp) if observes else state.view(cp)
     action = policy(seen, rng)
     # the view lists the same actions in the same order (a contract every game keeps
     # and tests): take the real one; where the real state has not listed its actions
@@ -139,6 +143,7 @@ def play_state(game: Game | State, policies=None, seed: Any = None,
 def _play_out(state: State, pols: Sequence[Callable], rng, views: bool,
               max_steps: int = 1_000_000) -> State:
     """The loop of ``play_state``, for policies and views already checked."""
+    observes = [getattr(p, "observes", False) for p in pols]   # looked up once
     for _ in range(max_steps):
         cp = state.current_player()
         if cp < 0:
@@ -146,7 +151,7 @@ def _play_out(state: State, pols: Sequence[Callable], rng, views: bool,
                 return state
             state = state.apply(state.sample_chance(rng))
         elif views:
-            state = state.apply(_decide(state, cp, pols[cp], rng, True))
+            state = state.apply(_decide(state, cp, pols[cp], rng, True, observes[cp]))
         else:
             state = state.apply(pols[cp](state, rng))
     raise RuntimeError(f"game did not end within {max_steps} steps")

@@ -545,7 +545,9 @@ class State:
         if own is not None and not getattr(own, "_checks_player", False):
             # every game's view(p) refuses players out of range before it runs
             def view(self, player, *args, _own=own, **kw):
-                self._check_player(player, "view")
+                # the usual case checked inline; _check_player raises with the message
+                if type(player) is not int or not 0 <= player < self.game.players:
+                    self._check_player(player, "view")
                 return _own(self, player, *args, **kw)
             view.__doc__, view.__name__, view.__qualname__ = own.__doc__, "view", own.__qualname__
             view.__wrapped__ = own
@@ -1008,6 +1010,7 @@ def _fast_fields(cls: type):
 # What the core keeps in a state's ``__dict__`` beside the fields: the route and the
 # per-state caches.  ``replace`` drops them; the copy starts as after ``__init__``.
 _ROUTE_AND_CACHES = ("_prev", "_last", "_cp", "_la", "_co", "_sampled", "_observed")
+_new_instance = object.__new__
 _set_instance_dict = object.__setattr__
 
 
@@ -1022,27 +1025,30 @@ def replace(obj, /, **changes):
     An unknown field is a ``TypeError`` either way.
     """
     cls = type(obj)
-    fast = _FAST_FIELDS.get(cls, _NOT_FOUND)
-    if fast is _NOT_FOUND:
+    try:
+        fast = _FAST_FIELDS[cls]
+    except KeyError:
         fast = _fast_fields(cls)
     if fast is None:
         return dataclasses.replace(obj, **changes)
     names, known = fast
-    if not changes.keys() <= known:
-        for k in changes:
-            if k not in known:
-                raise TypeError(f"{cls.__name__} has no field {k!r}")
     src = obj.__dict__
     # one C-level copy of the instance dict, then the route and caches dropped: much
     # cheaper than copying field by field
     d = src.copy()
     if len(d) != len(names):
         for k in _ROUTE_AND_CACHES:
-            d.pop(k, None)
+            if k in d:              # (cheaper than d.pop(k, None): no method call)
+                del d[k]
         if len(d) != len(names):    # anything else beside the fields: field by field
             d = {name: src[name] for name in names}
-    d.update(changes)
-    new = object.__new__(cls)
+    if changes:
+        if not changes.keys() <= known:
+            for k in changes:
+                if k not in known:
+                    raise TypeError(f"{cls.__name__} has no field {k!r}")
+        d.update(changes)
+    new = _new_instance(cls)
     _set_instance_dict(new, "__dict__", d)
     return new
 

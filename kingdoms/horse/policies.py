@@ -40,21 +40,24 @@ def _reroll_policy(herd, comp, want_fences):
     return odds.keep_policy(odds.goal_sheep_value(herd, comp, fence_value=value), game=comp)
 
 
-def _value(state, player, die):
-    """What a die is worth to ``player`` in sheep (0 for animals that could not be
-    housed: they would run away at the end of the phase)."""
-    comp = state.game.comp
-    farm = state.farms[player]
-    herd = farm.herd
-    vals = odds.sheep_values(comp)
+def _value(comp, herd, fences, die):
+    """What a die is worth in sheep to a player with ``herd`` and ``fences`` (0 for
+    animals that could not be housed: they would run away at the end of the phase)."""
     if die is None or die == "half cattle":
         return 0
     gain = _gain(comp, herd, die)
     if gain is None:
         return king_face(comp, die).fences * 0.5
-    if not _houses(comp, farm.fences, herd, gain):
+    if not _houses(comp, fences, herd, gain):
         return 0
-    return sum(a * vals[s] for a, s in zip(gain, SPECIES))
+    return sum(a * v for a, v in zip(gain, _sheep_values(comp)))
+
+
+@speed_cache(maxsize=16)
+def _sheep_values(comp):
+    """``odds.sheep_values`` in the order of ``SPECIES``."""
+    vals = odds.sheep_values(comp)
+    return tuple(vals[s] for s in SPECIES)
 
 
 def _gain(comp, herd, die):
@@ -79,12 +82,14 @@ def _policy(state, rng, reroll=True):
     farm = state.farms[state.current_player()]
     if state.fence_job is not None:
         return _fence_choice(state.fence_job, acts)
-    match state.step:
-        case Housing():
-            # give up the animal we can best spare: most above the goal, cheapest first
-            goal = state.game.comp.goal
-            return max(acts, key=lambda a: (farm.herd[SPECIES.index(a.species)] - goal,
-                                            -SPECIES.index(a.species)))
+    match state.step:                # (the most frequent steps first)
+        case Effects():
+            return _effects_choice(state, farm, acts)
+        case Trading() | FinalTrading():
+            return _trade_choice(state.game.comp, farm, acts)
+        case OthersChoose():         # the die worth most to us (ties: the larger name)
+            comp, herd, fences = state.game.comp, farm.herd, farm.fences
+            return max(acts, key=lambda a: (_value(comp, herd, fences, a.die), str(a.die)))
         case BeforeRoll():           # before the first roll: roll (cards come later)
             return acts[-1]
         case Keeping():
@@ -94,15 +99,13 @@ def _policy(state, rng, reroll=True):
             pol = _reroll_policy(farm.herd, state.game.comp, want)
             kept, keep_mult = pol(state.dice, state.rerolls_left)
             return KeepDice(kept, keep_mult)
-        case Effects():
-            return _effects_choice(state, farm, acts)
+        case Housing():
+            # give up the animal we can best spare: most above the goal, cheapest first
+            goal = state.game.comp.goal
+            return max(acts, key=lambda a: (farm.herd[SPECIES.index(a.species)] - goal,
+                                            -SPECIES.index(a.species)))
         case Discarding():
             return acts[0]                             # keep the hand
-        case OthersChoose():
-            me = state.current_player()
-            return max(acts, key=lambda a: (_value(state, me, a.die), str(a.die)))
-        case Trading() | FinalTrading():
-            return _trade_choice(state.game.comp, farm, acts)
     return acts[0]
 
 
@@ -130,21 +133,20 @@ def _effects_choice(state, farm, acts):
     not be housed, with no fence die left, are declined: they would only run away
     at the end of the phase."""
     comp = state.game.comp
-    fence_left = any(king_face(comp, d).fences for d in state.unused
-                     if not d.startswith(MULTIPLY))
-    herd, fences = farm.herd, farm.fences
+    herd, fences, unused = farm.herd, farm.fences, state.unused
     cattle = card = mult = None
     for a in acts:
         t = type(a)
         if t is UseDie:
             gain = _gain(comp, herd, a.die)
-            if gain is not None and not fence_left and not _houses(comp, fences, herd, gain):
+            if gain is not None and not _houses(comp, fences, herd, gain) \
+                    and not _fence_left(comp, unused):
                 continue
             if not a.die.startswith(MULTIPLY):
                 return a
             mult = a
         elif t is UseCattle:
-            if fence_left or _houses(comp, fences, herd, (0, 0, 1, 0)):
+            if _houses(comp, fences, herd, (0, 0, 1, 0)) or _fence_left(comp, unused):
                 cattle = a
         elif t is PlayCard and card is None and not any(comp.card(a.card).pay):
             c = comp.card(a.card)
@@ -153,25 +155,32 @@ def _effects_choice(state, farm, acts):
     return cattle or card or mult or acts[-1]          # last: finish
 
 
+@speed_cache(maxsize=1 << 12)
+def _fence_left(comp, unused):
+    """Is a fence die among the dice ``unused``?  (Speed only: the dice are public.)"""
+    return any(king_face(comp, d).fences for d in unused if not d.startswith(MULTIPLY))
+
+
 def _trade_choice(comp, farm, acts):
     """The highest trade (then the largest) that keeps the goal of the species
     given and still fits the fences (unless the herd does not fit anyway)."""
     best = None
-    herd = farm.herd
+    herd, fences = farm.herd, farm.fences
     for a in acts:
         if type(a) is not Trade:
             continue
         i = SPECIES.index(a.give)
+        if herd[i] - a.pay < comp.goal or not (
+                best is None or i > SPECIES.index(best.give)
+                or (a.give == best.give and a.count > best.count)):
+            continue                                   # below the goal, or no better
         after = list(herd)
         after[i] -= a.pay
         after[i + 1] += a.count
-        if not pasture.fits_cached(farm.fences, tuple(after), comp.per_field) \
-                and pasture.fits_cached(farm.fences, herd, comp.per_field):
+        if not pasture.fits_cached(fences, tuple(after), comp.per_field) \
+                and pasture.fits_cached(fences, herd, comp.per_field):
             continue                                   # would not fit: keep the herd
-        if herd[i] - a.pay >= comp.goal and (
-                best is None or i > SPECIES.index(best.give)
-                or (a.give == best.give and a.count > best.count)):
-            best = a
+        best = a
     return best if best is not None else acts[-1]      # no (more) trades
 
 

@@ -88,10 +88,15 @@ def display_rows(counts: tuple, points: tuple) -> tuple:
     return now, best_case_rows_after(counts, points, now)
 
 
+def top_sum(values, keep: int) -> int:
+    """The sum of the ``keep`` largest ``values``."""
+    return sum(sorted(values, reverse=True)[:keep])
+
+
 def best_sum(row: tuple, hand, keep: int) -> int:
     """``hand_potential`` for ``hand`` given as indices into ``row`` (``value_row``):
     the best ``keep`` cards' sum is the sum of the ``keep`` largest values."""
-    return sum(sorted(map(row.__getitem__, hand), reverse=True)[:keep])
+    return top_sum(map(row.__getitem__, hand), keep)
 
 
 def best_without(vals: list, v: int, keep: int) -> int:

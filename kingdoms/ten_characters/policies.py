@@ -14,12 +14,12 @@ Both non-random strategies value the King and the Jester at their best case (see
 """
 from __future__ import annotations
 
-from operator import add
+from operator import add, itemgetter
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.play import random_policy
 
-from .odds import best_sum, best_without, display_rows, value_row
+from .odds import best_without, display_rows, top_sum, value_row
 from .rules import (CHARACTERS, CI, COL, JESTER, Choosing, Discard, JesterTo, KnightRemove,
                     MageRemove)
 
@@ -35,6 +35,15 @@ __all__ = ["random_policy", "hold_back_policy", "greedy_policy", "STRATEGIES"]
 def _counts(state) -> tuple:
     """The display's column lengths (Jesters included) in ``COLUMNS`` order."""
     return tuple(map(add, state.columns, state.jesters))
+
+
+def _values_of(hand: list):
+    """``row -> the values of hand's cards in row`` (a tuple), for ``hand`` given as
+    indices into a ``value_row``: an ``itemgetter`` (one C call per row, the players'
+    hottest step) for two cards or more."""
+    if len(hand) > 1:
+        return itemgetter(*hand)
+    return lambda row: tuple([row[i] for i in hand])
 
 
 def _bump(counts: tuple, i: int, d: int) -> tuple:
@@ -79,19 +88,20 @@ def _effect_choice(state, p, keep):
     counts = _counts(state)
     pts = state.game.components.point_values
     hand = [CI[c] for c in state.hands[p]]
+    values = _values_of(hand)
     best = best_val = best_text = now = rows = None
     for a in state.legal_actions():
         if type(a) is Discard:
             if now is None:         # the display stays: one row, the hand sorted once
                 now = value_row(counts, pts)
-                vals = sorted(map(now.__getitem__, hand), reverse=True)
+                vals = sorted(values(now), reverse=True)
             val = best_without(vals, now[CI[a.card]], keep)
         elif type(a) is JesterTo:
             if rows is None:
                 rows = display_rows(counts, pts)[1]
-            val = best_sum(rows[COL[a.column]], hand, keep)
+            val = top_sum(values(rows[COL[a.column]]), keep)
         else:
-            val = best_sum(value_row(_after_effect(counts, a), pts), hand, keep)
+            val = top_sum(values(value_row(_after_effect(counts, a), pts)), keep)
         # the largest (val, str(a)), the first of equals; a text only built for a tie
         if best is None or val > best_val:
             best, best_val, best_text = a, val, None
@@ -117,14 +127,14 @@ def _jester_play(rows, now, counts, hand, keep) -> int:
     """The best ``keep`` of ``hand`` (the Jester already taken out) after the Jester
     goes into the column where that is most (``rows``: ``display_rows`` of the display;
     no column: ``now``, its ``value_row``)."""
+    values = _values_of(hand)
     best = None
     for i, k in enumerate(counts):
         if k:
-            row = rows[i]
-            val = sum(sorted(map(row.__getitem__, hand), reverse=True)[:keep])
+            val = top_sum(values(rows[i]), keep)
             if best is None or val > best:
                 best = val
-    return best_sum(now, hand, keep) if best is None else best
+    return top_sum(values(now), keep) if best is None else best
 
 
 def greedy_policy(state, rng):
@@ -137,6 +147,7 @@ def greedy_policy(state, rng):
     counts = _counts(state)
     now, rows = display_rows(counts, parts.point_values)
     hand = [*map(CI.__getitem__, state.hands[p])]
+    values = _values_of(hand)
     short = keep >= len(hand)       # every card left scores (``odds.best_without``)
     best, best_val = None, None
     for a in state.legal_actions():
@@ -149,7 +160,7 @@ def greedy_policy(state, rng):
             # the best pair left on the display the card creates (column i one longer):
             # ``odds.best_without``, written out (this is the players' hottest loop)
             row = rows[i]
-            vals = sorted(map(row.__getitem__, hand), reverse=True)
+            vals = sorted(values(row), reverse=True)
             v = row[i]
             if short:
                 val = sum(vals) - v

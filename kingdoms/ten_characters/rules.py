@@ -627,7 +627,8 @@ class TenCharactersState(State):
         hand = self.hands[p]
         if hand and hand[0] is HIDDEN:      # another player's view: hidden cards
             return ()
-        return tuple(map(_outcomes(cls, p).__getitem__, sorted({*map(CI.__getitem__, hand)})))
+        row = _outcomes(cls, p)
+        return tuple([row[i] for i in sorted({*map(CI.__getitem__, hand)})])
 
     def _why_illegal(self, action):
         cp = self.current_player()
@@ -922,8 +923,8 @@ class TenCharactersState(State):
         g = self.game
         d = self.__dict__
         d["queue"] = ()
-        keep = g.scoring_cards
-        if any(len(h) > keep for h in self.hands):
+        keep = g.components.scoring_cards
+        if max(map(len, self.hands)) > keep:     # a hand holds more than the scoring cards
             d["step"], d["turn"] = CHOOSING, self.turn + 1
             return self
         # the pass ends: the remaining hand cards are the scoring cards (scored as
