@@ -32,7 +32,7 @@ from kingdoms.core import (CHANCE, TERMINAL, GameRecord, IllegalAction, RecordEr
                            TooManyOutcomes, play, random_policy)
 from kingdoms.core.play import play_state, game_rng
 from kingdoms.core.data import DataError
-from kingdoms.core.protocol import GameOptionError
+from kingdoms.core.protocol import GameOptionError, replace
 
 # Known failures, one entry per (check, game), until each game's own fixes land
 # (issue 17).  The lead empties this as they do; nothing else marks a test xfail.
@@ -136,6 +136,10 @@ def check_views(state: State):
         seen = state.view(cp)
         assert seen.legal_actions() == state.legal_actions(), \
             "the mover's view lists other actions than the state"
+        # who moves is public: the view, worked out afresh (no cached answer), says
+        # the same (``play`` relies on it and does not ask the view again)
+        assert replace(seen).current_player() == cp, \
+            "the mover's view names another player to move"
 
 
 # values of the wrong type for an action's fields

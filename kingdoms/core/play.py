@@ -105,6 +105,10 @@ def _decide(state: State, cp: int, policy: Callable, rng, views: bool,
     if observes is None:
         observes = getattr(policy, "observes", False)
     seen = state.observed(cp) if observes else state.view(cp)
+    if seen is not state:
+        # who moves is public: the view's own answer would be ``cp`` (a contract
+        # every game keeps and tests), so it is not worked out again
+        seen.__dict__.setdefault("_cp", cp)
     action = policy(seen, rng)
     # the view lists the same actions in the same order (a contract every game keeps
     # and tests): take the real one; where the real state has not listed its actions
