@@ -1,7 +1,7 @@
 """The pasture model against brute force (hypothesis)."""
 from itertools import product
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from kingdoms.horse import pasture
 
@@ -63,9 +63,12 @@ def test_areas_match_union_find(fences):
     assert pasture.areas(fences) == brute_areas(fences)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(fences=st.one_of(masks, dense), herd=herds)
 def test_fits_matches_brute_force_assignment(fences, herd):
+    # the brute force tries 5 ** areas owners: bounded here (12 one-field areas
+    # would be 244 million tries, minutes of CI time)
+    assume(len(brute_areas(fences)) <= 8)
     ok = pasture.fits(fences, herd)
     assert ok == brute_fits(fences, herd)
     if ok:
