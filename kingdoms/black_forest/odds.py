@@ -113,9 +113,12 @@ def _draws(models: Mapping[int, HandModel], needs: list, feature=None):
                 classes[k] = [c, 1]
         state[o] = [list(m.known), m.slots, list(classes.values()), len(m.unknown)]
 
-    def go(i, acc, prob):
+    # the probability of a draw so far as a whole-number fraction num/den, made a
+    # Fraction once per complete draw (the same exact value as multiplying Fractions
+    # step by step, at a fraction of the cost)
+    def go(i, acc, num, den):
         if i == len(needs):
-            yield tuple(acc), prob
+            yield tuple(acc), Fraction(num, den)
             return
         st = state[needs[i]]
         known, slots, classes, n_unknown = st
@@ -125,23 +128,24 @@ def _draws(models: Mapping[int, HandModel], needs: list, feature=None):
         for j, c in enumerate(list(known)):
             known.pop(j)
             acc.append(c)
-            yield from go(i + 1, acc, prob / total)
+            yield from go(i + 1, acc, num, den * total)
             acc.pop()
             known.insert(j, c)
         if slots:
             st[1], st[3] = slots - 1, n_unknown - 1
-            base = prob * slots / (total * n_unknown)
+            # each unknown card: slots / total, then 1 / n_unknown of them
+            base, base_den = num * slots, den * total * n_unknown
             for cls in classes:
                 if cls[1]:
                     count = cls[1]
                     cls[1] -= 1
                     acc.append(cls[0])
-                    yield from go(i + 1, acc, base * count)
+                    yield from go(i + 1, acc, base * count, base_den)
                     acc.pop()
                     cls[1] = count
             st[1], st[3] = slots, n_unknown
 
-    yield from go(0, [], Fraction(1))
+    yield from go(0, [], 1, 1)
 
 
 def _next_opponent(state, player: int) -> int:
@@ -221,13 +225,28 @@ def placement_outcome(state: BlackForestState, card, space: str, player: int | N
     rival = _next_opponent(state, player) if rival is None else rival
     if rival == player:
         raise ValueError("the rival must be an opponent")
+    return _outcome(state, player, card, space, rival, _models(state, player, known),
+                    later_right)
+
+
+def _models(state, player: int, known: Mapping | None = None) -> dict:
+    """``{opponent: hand_model(...)}``: every opponent's hand as ``player`` models it
+    (one position's models serve all of its placements: ``greedy_policy``)."""
     known = known or {}
-    opponents = [o for o in range(state.game.players) if o != player]
-    models = {o: hand_model(state, player, o, known.get(o, ())) for o in opponents}
+    return {o: hand_model(state, player, o, known.get(o, ()))
+            for o in range(state.game.players) if o != player}
+
+
+def _outcome(state, player: int, card: Card, space: str, rival: int, models: dict,
+             later_right) -> Distribution:
+    """``placement_outcome`` of a checked placement, given the opponents' ``models``
+    (copied here: filling the encounter may add ``player``'s own hand to them)."""
+    models = dict(models)
     if space in ("bottom", "top"):
         return _pair_outcome(state, player, card, space, models, rival)
     if space == "left":
         return _left_outcome(state, player, card, models, rival)
+    opponents = [o for o in range(state.game.players) if o != player]
     return _right_outcome(state, player, card, models, rival, opponents, later_right)
 
 

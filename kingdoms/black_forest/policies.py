@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from kingdoms.core.protocol import HIDDEN
 
-from .odds import placement_outcome
+from .odds import _check_placement, _models, _next_opponent, _outcome
 from .rules import CAPACITY, BlackForestState, Discarding, Play
 
 __all__ = ["greedy_policy", "simple_policy"]
@@ -37,11 +37,15 @@ def greedy_policy(state: BlackForestState, rng=None):
     acts = state.legal_actions()
     if isinstance(state.step, Discarding):
         return _lowest_discard(acts)
+    # the opponents' hands as ``me`` models them, once for all the placements
+    models, rival = _models(view, me), _next_opponent(view, me)
     best, best_key = None, None
     for a in acts:
         later = () if a.space == "right" else "all"
         try:
-            e = placement_outcome(view, a.card, a.space, me, later_right=later).E(lambda o: o[1])
+            # ``placement_outcome(view, a.card, a.space, me, later_right=later)``
+            card = _check_placement(view, me, a.card, a.space)
+            e = _outcome(view, me, card, a.space, rival, models, later).E(lambda o: o[1])
         except ValueError:      # the hands cannot fill the encounter (edited data only)
             e = Fraction(0)
         key = (e, -a.card.value)

@@ -47,13 +47,25 @@ class Distribution(Mapping):
 
     def __init__(self, weights: Mapping[Hashable, Any] | Iterable[tuple[Hashable, Any]] = ()):
         items = weights.items() if isinstance(weights, Mapping) else weights
-        acc: dict = {}
+        # each outcome's weights summed per denominator in whole numbers, then made one
+        # Fraction: the same exact sums, without a Fraction addition per weight
+        parts: dict = {}
         for outcome, w in items:
-            w = _as_fraction(w)
-            if w < 0:
-                raise ValueError(f"negative weight {w} for outcome {outcome!r}")
-            if w:
-                acc[outcome] = acc.get(outcome, 0) + w
+            if type(w) is int:
+                n, d = w, 1
+            else:
+                w = _as_fraction(w)
+                n, d = w.numerator, w.denominator
+            if n < 0:
+                raise ValueError(f"negative weight {_as_fraction(w)} for outcome {outcome!r}")
+            if n:
+                by_den = parts.get(outcome)
+                if by_den is None:
+                    parts[outcome] = {d: n}
+                else:
+                    by_den[d] = by_den.get(d, 0) + n
+        acc = {o: sum(Fraction(n, d) for d, n in by_den.items())
+               for o, by_den in parts.items()}
         total = sum(acc.values())
         if not acc:
             raise ValueError("a distribution needs at least one outcome of positive weight")

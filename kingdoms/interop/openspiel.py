@@ -155,9 +155,9 @@ class Universe:
         key_action = self.action(i)
         if self.key is None or isinstance(key_action, _DealStep):
             return key_action
-        options = (kstate.legal_actions() if kstate.current_player() != CHANCE
-                   else [o for o, _ in kstate.chance_outcomes()])
-        for a in options:
+        # at a chance node ``legal_actions`` lists the outcomes: the very objects that
+        # ``apply`` then finds by identity
+        for a in kstate.legal_actions():
             if self.index.get(self.key(a)) == i:
                 return a
         return key_action       # not legal here: apply will refuse it
@@ -195,7 +195,7 @@ class _Pos:
     (the cards dealt so far, or None), the previous position and the step from it.
     ``copy.deepcopy`` (what pyspiel's ``clone`` does) returns it unchanged."""
 
-    __slots__ = ("k", "deal", "prev", "step", "lines", "plan")
+    __slots__ = ("k", "deal", "prev", "step", "lines", "plan", "ids", "chance", "by_id")
 
     def __init__(self, k, deal=None, prev=None, step=None, plan=_UNSET):
         self.k = k
@@ -204,6 +204,9 @@ class _Pos:
         self.step = step            # (who, action id, seen-by texts per player)
         self.lines = {}             # player -> information-state history text (cache)
         self.plan = plan            # the SequentialDeal at k, if any (cache)
+        self.ids = None             # the legal action ids, sorted (cache)
+        self.chance = None          # the exact chance outcomes by id (cache)
+        self.by_id = None           # action id -> our listed action or outcome (cache)
 
     def __deepcopy__(self, memo):
         return self
@@ -230,6 +233,25 @@ def _who_text(kgame, who: int) -> str:
     if who == CHANCE:
         return "chance"
     return kgame.player_name(who)
+
+
+class _SeenTexts:
+    """``_seen_texts(...)`` of a step, worked out when first read: a search that never
+    asks for information states (OpenSpiel's MCTS on the true state) never pays for
+    the texts of its playouts."""
+
+    __slots__ = ("args", "texts")
+
+    def __init__(self, *args):
+        self.args = args
+        self.texts = None
+
+    def __getitem__(self, p: int) -> str:
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = _seen_texts(*self.args)
+            self.args = None
+        return texts[p]
 
 
 def _seen_texts(kgame, action, who, deal_slot=None) -> tuple:
@@ -382,13 +404,20 @@ class KingdomsState(pyspiel.State):
         return self._pos.deal is None and self._pos.k.current_player() == TERMINAL
 
     def _legal_actions(self, player):
-        k = self._pos.k
-        uni = self._universe()
-        ids = sorted(uni.id_of(a, k) for a in k.legal_actions())
-        if len(set(ids)) != len(ids):
-            raise RuntimeError(f"{k.game.title}: two legal actions share an action id "
-                               "(the game's action_key() merges them)")
-        return ids
+        pos = self._pos
+        ids = pos.ids
+        if ids is None:
+            k = pos.k
+            uni = self._universe()
+            by_id = {uni.id_of(a, k): a for a in k.legal_actions()}
+            if len(by_id) != len(k.legal_actions()):
+                raise RuntimeError(f"{k.game.title}: two legal actions share an action id "
+                                   "(the game's action_key() merges them)")
+            # a position never changes: its ids are listed once, and the action an id
+            # stands for is then looked up, not searched for (``Universe.at``)
+            pos.ids = ids = tuple(sorted(by_id))
+            pos.by_id = by_id
+        return list(ids)
 
     def chance_outcomes(self):
         return [(i, float(p)) for i, p in self.exact_chance_outcomes()]
@@ -397,6 +426,12 @@ class KingdomsState(pyspiel.State):
         """``[(action id, Fraction)]`` at a chance node, by increasing id: the exact
         probabilities that ``chance_outcomes()`` gives as floats."""
         pos = self._pos
+        listed = pos.chance
+        if listed is None:
+            listed = pos.chance = tuple(self._chance_by_id(pos))   # listed once
+        return list(listed)
+
+    def _chance_by_id(self, pos: _Pos) -> list:
         uni = self._universe()
         plan = _plan(pos, uni)
         if plan is not None:
@@ -407,7 +442,12 @@ class KingdomsState(pyspiel.State):
             raise NotImplementedError(
                 f"{pos.k.game.title}: a chance event with {e.count:,} outcomes that this "
                 "adapter cannot deal step by step") from None
-        return sorted((uni.id_of(o, pos.k), p) for o, p in outcomes)
+        k = pos.k
+        ided = [(uni.id_of(o, k), o, p) for o, p in outcomes]
+        by_id = {i: o for i, o, _ in ided}
+        if len(by_id) == len(ided):         # (else ``at`` finds each the old way)
+            pos.by_id = by_id
+        return sorted((i, p) for i, _, p in ided)
 
     def _apply_action(self, action_id):
         pos = self._pos
@@ -429,12 +469,15 @@ class KingdomsState(pyspiel.State):
                 nk, deal, nplan = k.apply(plan.outcome(dealt)), None, _UNSET
             else:
                 nk, deal, nplan = k, dealt, plan
-            seen = _seen_texts(kgame, step, who, slot)
+            seen = _SeenTexts(kgame, step, who, slot)
             self._pos = _Pos(nk, deal, pos, (_who_text(kgame, who), action_id, seen), nplan)
             return
-        action = uni.at(action_id, k)
+        by_id = pos.by_id
+        action = by_id.get(action_id) if by_id is not None else None
+        if action is None:
+            action = uni.at(action_id, k)
         nk = k.apply(action)            # raises IllegalAction if not legal here
-        seen = _seen_texts(kgame, action, who)
+        seen = _SeenTexts(kgame, action, who)
         self._pos = _Pos(nk, None, pos, (_who_text(kgame, who), action_id, seen))
 
     def _action_to_string(self, player, action_id):

@@ -303,3 +303,33 @@ def test_known_cards_must_be_possible():
     s = position(3, 3, 0)
     with pytest.raises(ValueError, match="cannot be in"):
         odds.p_win(s.view(0), s.hands[0][0], "bottom", known={1: [s.hands[0][1]]})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_bot_plays_the_placement_with_the_most_expected_points(players):
+    # the bot works out the opponents' hand models once per decision; its choice must
+    # be the one ``placement_outcome`` gives, asked afresh for every placement
+    from kingdoms.black_forest.rules import Discarding
+    g = kingdoms.game("black_forest", players=players)
+    rng = random.Random(players)
+    s = g.initial_state()
+    checked = 0
+    while not s.is_terminal():
+        if s.is_chance():
+            s = s.apply(s.sample_chance(rng))
+            continue
+        me = s.current_player()
+        if not isinstance(s.step, Discarding):
+            v = s.view(me)
+            best, best_key = None, None
+            for a in s.legal_actions():
+                later = () if a.space == "right" else "all"
+                e = odds.placement_outcome(v, a.card, a.space, me, later_right=later).E(
+                    lambda o: o[1])
+                if best_key is None or (e, -a.card.value) > best_key:
+                    best, best_key = a, (e, -a.card.value)
+            assert odds.greedy_policy(s) == best
+            checked += 1
+        acts = s.legal_actions()
+        s = s.apply(acts[rng.randrange(len(acts))])
+    assert checked > 10

@@ -115,3 +115,31 @@ def test_from_ways_counts_equally_likely_cases_and_checks_them():
         Distribution.from_ways(two_dice, 35)
     with pytest.raises(ValueError, match="not a positive integer"):
         Distribution.from_ways({"a": 1, "b": 0}, 1)
+
+
+@given(st.lists(st.tuples(st.integers(0, 4),
+                          st.one_of(st.integers(0, 9),
+                                    st.fractions(min_value=0, max_value=5, max_denominator=12))),
+                min_size=1, max_size=30))
+def test_weights_are_summed_exactly_per_outcome_in_first_seen_order(items):
+    # the reference: one Fraction addition per weight, outcomes as first given
+    acc = {}
+    for o, w in items:
+        if w:
+            acc[o] = acc.get(o, 0) + Fraction(w)
+    if not acc:
+        with pytest.raises(ValueError, match="at least one outcome"):
+            Distribution(items)
+        return
+    d = Distribution(items)
+    total = sum(acc.values())
+    assert list(d) == sorted(acc)
+    assert dict(d) == {o: w / total for o, w in acc.items()}
+    assert all(type(p) is Fraction for p in d.values()) and sum(d.values()) == 1
+
+
+def test_a_negative_weight_is_named_in_the_error():
+    with pytest.raises(ValueError, match=r"negative weight -1/3 for outcome 'b'"):
+        Distribution([("a", 1), ("b", Fraction(-1, 3))])
+    with pytest.raises(ValueError, match=r"negative weight -2 for outcome 'b'"):
+        Distribution([("a", Fraction(1, 2)), ("b", -2)])

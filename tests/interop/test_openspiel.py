@@ -149,6 +149,44 @@ def test_ids_texts_probabilities_and_returns_are_ours(cfg):
     assert sum(s.returns()) == pytest.approx(1.0 if game.num_players() > 1 else s.returns()[0])
 
 
+@pytest.mark.parametrize("cfg", [("ten_characters", {"players": 3}), ("woods", {"players": 2}),
+                                 ("black_forest", {"players": 2}), ("horse", {"players": 1})],
+                         ids=_id)
+def test_a_position_lists_its_ids_once_and_an_id_stands_for_the_universes_action(cfg):
+    """The adapter lists a position's ids once (a position never changes) and keeps
+    which action each id stands for: the caller's list is theirs to change, and an
+    applied id gives the state that ``Universe.at`` would have given."""
+    from kingdoms.core.protocol import same_value
+    name, opts = cfg
+    game = ko.load_game(name, **opts)
+    uni = game.universe
+    rng = np.random.RandomState(3)
+    s = game.new_initial_state()
+    looked_up = 0
+    while not s.is_terminal():
+        k = s.kstate
+        if s.is_chance_node():
+            first = s.chance_outcomes()
+            first.clear()
+            listed = s.exact_chance_outcomes()
+            assert listed and s.exact_chance_outcomes() == listed
+            ids, ps = zip(*s.chance_outcomes())
+            i = int(rng.choice(ids, p=np.array(ps) / sum(ps)))
+        else:
+            first = s.legal_actions()
+            first.append(-1)
+            ids = s.legal_actions()
+            assert ids == sorted(ids) and -1 not in ids
+            i = int(rng.choice(ids))
+        if s._pos.deal is None and ko._steps_at(k, uni) is None:
+            mine = s._pos.by_id[i]
+            assert same_value(mine, uni.at(i, k))
+            assert k.apply(mine) == k.apply(uni.at(i, k))
+            looked_up += 1
+        s.apply_action(i)
+    assert looked_up > 5
+
+
 def test_an_illegal_id_is_refused_and_changes_nothing():
     game = ko.load_game("ten_characters", players=2)
     s = _play_random(game, steps=20)
