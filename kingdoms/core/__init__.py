@@ -6,7 +6,8 @@ that need them.
 """
 from .protocol import (CHANCE, TERMINAL, HIDDEN, Action, Game, GameOptionError,
                        IllegalAction, State, TooManyOutcomes, check_probabilities, replace)
-from .distribution import (Distribution, hypergeometric, multivariate_hypergeometric)
+from .distribution import (Distribution, composition_ways, hypergeometric,
+                           multivariate_hypergeometric)
 from .data import DataError, EmbeddedData, GameData, load_data
 from .records import GameRecord, RecordError
 from .play import play, simulate, random_policy, first_policy, Policy, SimulationSummary
@@ -19,7 +20,8 @@ from .tournament import tournament, TournamentResult
 __all__ = [
     "CHANCE", "TERMINAL", "HIDDEN", "Action", "Game", "GameOptionError", "IllegalAction",
     "State", "TooManyOutcomes", "check_probabilities", "replace", "Distribution", "hypergeometric",
-    "multivariate_hypergeometric", "DataError", "EmbeddedData", "GameData", "load_data", "GameRecord",
+    "multivariate_hypergeometric", "composition_ways", "DataError", "EmbeddedData", "GameData",
+    "load_data", "GameRecord",
     "RecordError", "play", "simulate", "random_policy", "first_policy", "Policy",
     "SimulationSummary", "expectimax", "Solution", "TreeTooLarge", "game_tree", "draw_tree",
     "SequentialDeal", "outcome_distribution", "uniform_model",

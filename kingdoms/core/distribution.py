@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
-__all__ = ["Distribution", "hypergeometric", "multivariate_hypergeometric"]
+__all__ = ["Distribution", "hypergeometric", "multivariate_hypergeometric", "composition_ways"]
 
 
 def _as_fraction(p) -> Fraction:
@@ -310,6 +310,14 @@ def multivariate_hypergeometric(counts: Mapping[Hashable, int], draws: int) -> D
     """The composition of ``draws`` cards drawn without replacement from a pile with
     ``counts[kind]`` cards of each kind.  Outcomes are tuples of per-kind counts in
     the order of ``counts`` (use ``.map`` to ask questions of them)."""
+    return Distribution(composition_ways(counts, draws))
+
+
+def composition_ways(counts: Mapping[Hashable, int], draws: int) -> dict:
+    """``{composition: hands}``: of the ``comb(total cards, draws)`` equally likely hands
+    of ``draws`` cards, how many have each composition (a tuple of per-kind counts in
+    the order of ``counts``): the whole-number weights of
+    ``multivariate_hypergeometric``, for odds helpers that count cases themselves."""
     kinds = list(counts)
     sizes = [counts[k] for k in kinds]
     if any(s < 0 for s in sizes) or draws < 0 or draws > sum(sizes):
@@ -328,4 +336,4 @@ def multivariate_hypergeometric(counts: Mapping[Hashable, int], draws: int) -> D
     if not sizes:
         raise ValueError("no kinds of card")
     go(0, draws, (), 1)
-    return Distribution(weights)
+    return weights

@@ -18,7 +18,9 @@ from collections import Counter
 from fractions import Fraction
 from typing import Callable, Mapping
 
-from kingdoms.core.distribution import Distribution, multivariate_hypergeometric
+from kingdoms.core.cache import speed_cache
+from kingdoms.core.distribution import (Distribution, composition_ways,
+                                         multivariate_hypergeometric)
 
 __all__ = ["reachable_terrains", "can_reach", "deal_can_reach", "deal_can_reach_terrain",
            "deal_reach_by_enumeration", "p_success_after_buying", "p_success_after_draw3",
@@ -71,18 +73,31 @@ def deal_can_reach(game, cards: int | None = None, pile: Mapping[str, int] | Non
         if k.startswith("village:"):
             villages[k.split(":")[1]] += c
     counts["other"] = others
-    dist = multivariate_hypergeometric(counts, cards)
-    total = Fraction(0)
-    for outcome, p in dist.items():
-        travel = dict(zip(vehicles, outcome[:-1]))
-        r = outcome[-1]
-        reach = reachable_terrains(travel, rules)
+    hands = math.comb(sum(counts.values()), cards)
+    # P = sum over the deals' travel cards (and r other cards) of
+    #     ways / hands * (1 - comb(others - good, r) / comb(others, r)),
+    # summed in whole numbers for each r
+    hits: dict = {}
+    for (reach, r), ways in _deals_by_reach(tuple(counts.items()), cards, rules).items():
         if terrains is not None:
             reach = reach & frozenset(terrains)
         good = sum(villages[t] for t in reach)
-        miss = Fraction(math.comb(others - good, r), math.comb(others, r))
-        total += p * (1 - miss)
-    return total
+        hits[r] = hits.get(r, 0) + ways * (math.comb(others, r) - math.comb(others - good, r))
+    return sum((Fraction(n, hands * math.comb(others, r)) for r, n in hits.items()),
+               Fraction(0))
+
+
+@speed_cache(64)
+def _deals_by_reach(counts: tuple, cards: int, rules) -> dict:
+    """``{(reachable terrains, other cards): hands}``: the deals of ``cards`` cards from
+    a pile of ``counts`` (``((vehicle, copies), ..., ("other", copies))``), counted by
+    what their travel cards reach and how many other cards they hold."""
+    vehicles = [v for v, _ in counts[:-1]]
+    out: dict = {}
+    for outcome, ways in composition_ways(dict(counts), cards).items():
+        key = (reachable_terrains(dict(zip(vehicles, outcome[:-1])), rules), outcome[-1])
+        out[key] = out.get(key, 0) + ways
+    return out
 
 
 def deal_can_reach_terrain(game, cards: int | None = None) -> dict:

@@ -1,12 +1,14 @@
 import math
 import random
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
 
 import pytest
 from hypothesis import given, strategies as st
 
-from kingdoms.core import Distribution, hypergeometric, multivariate_hypergeometric
+from kingdoms.core import (Distribution, composition_ways, hypergeometric,
+                           multivariate_hypergeometric)
 
 d6 = Distribution.uniform(range(1, 7))
 
@@ -143,3 +145,14 @@ def test_a_negative_weight_is_named_in_the_error():
         Distribution([("a", 1), ("b", Fraction(-1, 3))])
     with pytest.raises(ValueError, match=r"negative weight -2 for outcome 'b'"):
         Distribution([("a", Fraction(1, 2)), ("b", -2)])
+
+
+def test_composition_ways_count_every_hand_once():
+    counts = {"r": 3, "g": 2, "b": 4}
+    ways = composition_ways(counts, 4)
+    hands = Counter(tuple(sum(kind == c for kind in h) for c in "rgb")
+                    for h in combinations("rrrggbbbb", 4))
+    assert ways == dict(hands) and sum(ways.values()) == math.comb(9, 4)
+    assert multivariate_hypergeometric(counts, 4) == Distribution(ways)
+    with pytest.raises(ValueError):
+        composition_ways(counts, 10)
