@@ -17,6 +17,7 @@ tests marked ``slow`` play many (``KINGDOMS_EXAMPLES`` per configuration, defaul
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import os
@@ -117,6 +118,12 @@ def check_step(state: State, rng: random.Random):
         assert len(set(actions)) == len(actions), "repeated legal action"
         action = actions[rng.randrange(len(actions))]
         assert str(action)
+        if dataclasses.is_dataclass(action):
+            # actions are values: a copy equals the listed action (``apply`` compares
+            # with ``==`` before it checks the types) and is taken as that very action
+            twin = copy.copy(action)
+            assert twin is not action and twin == action and hash(twin) == hash(action)
+            assert state.apply(twin)._last[1] is action
     nxt = state.apply(action)
     assert snapshot(state) == before, "apply changed the state it was called on"
     assert nxt._last == (cp, action) and nxt._prev is state

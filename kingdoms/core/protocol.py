@@ -220,8 +220,10 @@ def _find_equal(options, action):
     action)."""
     kind = type(action)
     try:
+        # ``==`` first: cheap, and never false for the same value (actions are values);
+        # ``same_value`` then rules out a look-alike (``True`` for ``1``, ``ANY``)
         for a in options:
-            if type(a) is kind and same_value(a, action):
+            if type(a) is kind and a == action and same_value(a, action):
                 return a
     except Exception:
         pass
