@@ -108,13 +108,17 @@ def _decide(state: State, cp: int, policy: Callable, rng, views: bool,
     if seen is not state:
         # who moves is public: the view's own answer would be ``cp`` (a contract
         # every game keeps and tests), so it is not worked out again
-        seen.__dict__.setdefault("_cp", cp)
+        d = seen.__dict__
+        if d.get("_cp") is None:
+            d["_cp"] = cp
     action = policy(seen, rng)
     # the view lists the same actions in the same order (a contract every game keeps
     # and tests): take the real one; where the real state has not listed its actions
     # yet, it takes the view's list (equal values, in the same order) instead of
     # building an equal one
     listed = seen.legal_actions()
+    if state.__dict__.get("_la") is listed:
+        return action       # the view handed on the state's own list (the usual case)
     for i, a in enumerate(listed):
         if a is action:
             cache = state.__dict__

@@ -164,7 +164,10 @@ def test_a_policy_that_observes_gets_the_view_with_what_its_player_observed():
             view.observation(other)
     # a copy made from the view is a new position: it carries nothing
     from kingdoms.core.protocol import replace
-    assert "_observed" not in replace(got[0]).__dict__
+    copy = replace(got[0])
+    assert copy.__dict__.get("_observed") is None
+    other = 1 - got[0].current_player()
+    assert copy.observation(other) == copy.history(other)  # no "carries only ..." error
 
 
 def test_observed_refuses_a_player_out_of_range_and_a_public_state_is_its_own_view():

@@ -21,6 +21,7 @@ from hypothesis import given, settings, strategies as st
 import kingdoms
 from kingdoms.core import CHANCE, IllegalAction, random_policy, replace, simulate
 from kingdoms.core.play import SimulationSummary, game_rng, play_state
+from kingdoms.core.protocol import _FRESH
 from toygame import HighCard, Marathon
 
 play_module = importlib.import_module("kingdoms.core.play")   # (kingdoms.core.play is also a function)
@@ -49,7 +50,11 @@ def test_replace_of_every_games_states_equals_dataclasses_replace(name):
         fast = replace(s, **{name0: getattr(s, name0)})
         slow = dataclasses.replace(s, **{name0: getattr(s, name0)})
         assert fast == slow == s and hash(fast) == hash(slow) and type(fast) is type(s)
-        assert set(fast.__dict__) == {f.name for f in dataclasses.fields(s) if f.init}
+        # the fields, then the route and the caches at their empty values (never left
+        # out: a state's dict keeps one layout, which CPython copies in one block)
+        names = {f.name for f in dataclasses.fields(s) if f.init}
+        assert set(fast.__dict__) == names | set(_FRESH)
+        assert {k: v for k, v in fast.__dict__.items() if k not in names} == _FRESH
         assert fast._prev is None and fast._last is None and fast.history() == ()
         # the copy computes its own answers (nothing cached from the original)
         assert fast.current_player() == s.current_player()
@@ -74,6 +79,8 @@ def test_replace_drops_anything_beside_the_fields_not_only_the_known_caches():
     finally:
         del s.__dict__["_speed_test_extra"]
     assert "_speed_test_extra" not in t.__dict__ and t == s
+    # the fields, the route and the empty caches
+    assert set(t.__dict__) == {f.name for f in dataclasses.fields(s) if f.init} | set(_FRESH)
 
 
 def test_replace_refuses_an_unknown_field_among_known_ones():
@@ -123,9 +130,9 @@ def test_every_cached_answer_is_the_states_own(name):
         t = s.apply(a)
         assert t._prev is s and t._last[0] == cp and t._last[1] == a
         # anything filled while the game built t is t's own answer
-        if "_cp" in t.__dict__:
+        if t.__dict__.get("_cp") is not None:
             assert t.__dict__["_cp"] == t._current_player()
-        if "_la" in t.__dict__ and t._current_player() >= 0:
+        if t.__dict__.get("_la") is not None and t._current_player() >= 0:
             assert t.__dict__["_la"] == tuple(t._legal_actions())
         s = t
 

@@ -115,6 +115,6 @@ def test_who_moves_is_the_actor_and_the_actions_do_not_depend_on_the_cache():
             if cp >= 0:
                 assert cp == s.actor()
                 fresh = replace(s)
-                assert "_cp" not in fresh.__dict__
+                assert fresh.__dict__["_cp"] is None
                 assert fresh._legal_actions() == s.legal_actions()
 
