@@ -117,12 +117,12 @@ def _decide(state: State, cp: int, policy: Callable, rng, views: bool,
     # yet, it takes the view's list (equal values, in the same order) instead of
     # building an equal one
     listed = seen.legal_actions()
-    if state.__dict__.get("_la") is listed:
-        return action       # the view handed on the state's own list (the usual case)
+    cache = state.__dict__
+    real = cache.get("_la")
+    if real is listed:
+        return action       # the view handed on the state's own list
     for i, a in enumerate(listed):
         if a is action:
-            cache = state.__dict__
-            real = cache.get("_la")
             if real is None:
                 cache["_la"] = listed
                 return action
