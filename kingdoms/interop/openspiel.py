@@ -86,7 +86,7 @@ import numpy as np
 import pyspiel
 
 import kingdoms
-from kingdoms.core.protocol import CHANCE, TERMINAL, Action, TooManyOutcomes
+from kingdoms.core.protocol import CHANCE, TERMINAL, Action, Game, TooManyOutcomes
 
 __all__ = ["load_game", "register_all", "KingdomsGame", "KingdomsState", "resampler",
            "seeded_resampler", "universe_of", "game_type_name"]
@@ -132,7 +132,9 @@ class Universe:
             index[a] = i
         self.actions = actions
         self.index = index
-        self.key = kgame.action_key
+        # ``None`` where the game keeps the protocol's ``action_key`` (an action is its
+        # own key): ids are then looked up directly, and an id stands for one action
+        self.key = None if type(kgame).action_key is Game.action_key else kgame.action_key
         # card-by-card deal steps (State.chance_steps; see the module doc)
         cards = tuple(kgame.chance_step_items())
         if len(set(cards)) != len(cards):
