@@ -23,6 +23,7 @@ from kingdoms.core.distribution import Distribution
 from kingdoms.core.protocol import CHANCE, TERMINAL, Action, Game, State, replace
 
 from .actions import KeepDice
+from .steps import GAME_OVER, KEEPING, ROLLING, GameOver, Keeping, Rerolling
 from .components import Components, game_components
 from .dice import (keep_options, king_pool, pool_counts, reroll, reroll_ways,
                    roll_distribution, scale)
@@ -300,29 +301,34 @@ class RerollGame(Game):
                            compare=False)
 
     def initial_state(self):
-        return RerollState(self, roll=None, left=self.rerolls, pending=None)
+        return RerollState(self, roll=None, left=self.rerolls, step=ROLLING)
 
 
 @dataclass(frozen=True)
 class RerollState(State):
-    roll: tuple | None
-    left: int
-    pending: tuple | None          # (kept, keep_mult) waiting for the dice
-    done: bool = False
+    """A dice phase alone, with the Horse's own turn steps: ``Rolling`` (the first
+    roll), ``Keeping`` (keep dice: keeping them all stops), ``Rerolling`` (the dice not
+    kept are re-rolled) and ``GameOver`` (the roll is final)."""
+    roll: tuple | None              # (King faces sorted, pink face or None); None: not rolled
+    left: int                       # re-rolls left
+    step: Rolling | Keeping | Rerolling | GameOver
 
     def _current_player(self):
-        if self.done:
-            return TERMINAL
-        if self.roll is None or self.pending is not None:
-            return CHANCE
-        return 0
+        match self.step:
+            case Keeping():
+                return 0
+            case GameOver():
+                return TERMINAL
+        return CHANCE
 
     def _legal_actions(self):
         return tuple(KeepDice(k, m) for k, m in keep_options(self.roll))
 
     def _chance_outcomes(self):
         g = self.game
-        kept, keep_mult = self.pending if self.pending else ((), False)
+        step = self.step
+        kept, keep_mult = ((step.kept, step.keep_mult) if isinstance(step, Rerolling)
+                           else ((), False))
         n = g.dice - len(kept)
         kd = Distribution(pool_counts(dict(g.faces), n)) if n else Distribution.always(())
         if g.mult is None:
@@ -335,13 +341,13 @@ class RerollState(State):
         return tuple((DiceShow(k, m), p) for (k, m), p in d.items())
 
     def _next(self, a):
-        if isinstance(a, DiceShow):
-            roll = (a.king, a.mult)
-            return replace(self, roll=roll, pending=None, done=self.left == 0)
+        if isinstance(a, DiceShow):         # the dice show: keep, unless none is left
+            return replace(self, roll=(a.king, a.mult),
+                           step=GAME_OVER if self.left == 0 else KEEPING)
         stop = len(a.kept) == len(self.roll[0]) and (a.keep_mult or self.roll[1] is None)
-        if stop:
-            return replace(self, done=True)
-        return replace(self, pending=(a.kept, a.keep_mult), left=self.left - 1)
+        if stop:                            # all dice kept: the roll is final
+            return replace(self, step=GAME_OVER)
+        return replace(self, step=Rerolling(a.kept, a.keep_mult), left=self.left - 1)
 
     def _returns(self):
         return (Fraction(self.game.goal(self.roll)),)
@@ -350,7 +356,9 @@ class RerollState(State):
         if self.roll is None:
             return "roll"
         r = " ".join(self.roll[0]) + (f"|{self.roll[1]}" if self.roll[1] else "")
-        return f"{r} ({self.left} left)" if not self.done else f"{r} = {self._returns()[0]}"
+        if isinstance(self.step, GameOver):
+            return f"{r} = {self._returns()[0]}"
+        return f"{r} ({self.left} left)"
 
     def __str__(self):
         return self.short()

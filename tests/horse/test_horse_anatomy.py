@@ -25,6 +25,25 @@ def test_one_keep_dice_action_for_the_game_and_the_reroll_game():
     assert all(type(a) is actions.KeepDice for a in root.legal_actions())
 
 
+def test_the_reroll_game_waits_in_the_horse_turn_steps():
+    """The one-dice-phase game holds a typed step, as the game does: the dice not kept
+    wait for their re-roll as a ``Rerolling`` step, never as a bare pair."""
+    s = odds.RerollGame(rerolls=1).initial_state()
+    assert s.step == steps.ROLLING and s.is_chance()
+    s = s.apply(odds.DiceShow(("half", "other", "other"), None))
+    assert s.step == steps.KEEPING and s.current_player() == 0 and s.left == 1
+    s = s.apply(actions.KeepDice(("half",), None))
+    assert s.step == steps.Rerolling(("half",), None) and s.is_chance() and s.left == 0
+    outcomes = [o for o, _ in s.chance_outcomes()]
+    assert outcomes and all(o.king.count("half") >= 1 for o in outcomes)
+    s = s.apply(outcomes[0])
+    assert s.step == steps.GAME_OVER and s.is_terminal()
+    assert str(s).endswith(f"= {int(outcomes[0].king.count('half') >= 2)}")
+    # keeping every die ends the phase at once
+    s = odds.RerollGame().initial_state().apply(odds.DiceShow(("half", "half", "other"), None))
+    assert s.apply(actions.KeepDice(("half", "half", "other"), None)).step == steps.GAME_OVER
+
+
 def test_rules_roll_with_the_dice_model_of_the_odds():
     game = kingdoms.game("horse", players=2, easy=True)
     s = game.initial_state()
