@@ -3,7 +3,6 @@ hidden information, and random playouts (termination, 120 cards, gold)."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -19,45 +18,15 @@ from kingdoms.elves import (Buy, Discard, Draw, DrawThree, NoVillageCard, Pass, 
                             PlayVillage, RemoveVillage, TakeVillage, gold_ledger,
                             ledger_balances)
 from kingdoms.elves.journey import EndJourney, Visit
-from kingdoms.elves.rules import GAME_OVER, PLANNING, Searching, card_total
+from kingdoms.elves.rules import GAME_OVER, Searching, card_total
+
+from elves_positions import planning_state
 
 DATA = Path(kingdoms.__file__).parent / "elves" / "data.toml"
 
 
 def game(players=4, **kw):
     return kingdoms.game("elves", players=players, **kw)
-
-
-def planning_state(g, hands=None, realms=None, gold=None, turn=0, supply=None):
-    """A planning position with the given hands ``{player: {kind: n}}`` and realms;
-    every other card is in the supply (so 120 cards are conserved)."""
-    n = g.players
-    hc = [[0] * len(g.kinds) for _ in range(n)]
-    for p, h in (hands or {}).items():
-        for k, c in h.items():
-            hc[p][g.index[k]] += c
-    realms = tuple(tuple((k, tuple(sorted(sp))) for k, sp in r) for r in (realms or [()] * n))
-    used = Counter()
-    for h in hc:
-        for i, c in enumerate(h):
-            used[i] += c
-    for r in realms:
-        for k, sp in r:
-            used[g.index[k]] += 1
-            for s, _ in sp:
-                used[g.index["special:" + s]] += 1
-    sup = tuple(c - used[i] for i, c in enumerate(g.deck))
-    assert min(sup) >= 0
-    if supply is not None:                     # move the rest to the discard pile
-        keep = Counter(supply)
-        disc = tuple(c - keep[g.kinds[i]] for i, c in enumerate(sup))
-        sup = tuple(keep[g.kinds[i]] for i in range(len(sup)))
-    else:
-        disc = (0,) * len(g.kinds)
-    s = g.initial_state()
-    return replace(s, step=PLANNING, supply=sup, discard=disc,
-                   hands=tuple(tuple(h) for h in hc), realms=realms,
-                   gold=tuple(gold) if gold else s.gold, turn=turn)
 
 
 PLAINS = "village:plains:2"
