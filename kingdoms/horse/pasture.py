@@ -22,7 +22,7 @@ from __future__ import annotations
 from kingdoms.core.cache import speed_cache
 
 __all__ = ["ROWS", "COLS", "EDGES", "edge_index", "edge_name", "areas", "capacities",
-           "fits", "assignment", "field_edges", "popcount"]
+           "fits", "assignment", "field_edges", "enclosure", "popcount"]
 
 ROWS, COLS = 3, 4
 N_H = (ROWS + 1) * COLS          # 16
@@ -96,6 +96,23 @@ def _neighbours(f: int) -> tuple:
 
 
 _NEIGHBOURS = tuple(_neighbours(f) for f in range(ROWS * COLS))
+
+
+def enclosure(fields) -> int:
+    """The fences (a border bitmask) around exactly the given fields: every border
+    between one of them and a field outside them or the board's edge.  Connected
+    fields make one fenced area of ``areas``; e.g. ``enclosure({0, 1})`` fences the
+    two top-left fields as one area."""
+    inside = set(fields)
+    for f in inside:
+        if type(f) is not int or not 0 <= f < ROWS * COLS:
+            raise ValueError(f"fields are numbered 0..{ROWS * COLS - 1}, not {f!r}")
+    mask = 0
+    for f in inside:
+        for edge, g in _NEIGHBOURS[f]:
+            if g not in inside:
+                mask |= 1 << edge
+    return mask
 
 
 @speed_cache(maxsize=1 << 16)

@@ -10,24 +10,9 @@ from kingdoms.core.protocol import CHANCE, IllegalAction
 from kingdoms.horse.actions import (DealCard, DrawCard, EndEffects, EndFences, EndTrading,
                                     KeepDice, PlaceFence, PlayCard, Roll, RollDice, RunAway,
                                     TakeDie, UseCattle, UseDie)
-from kingdoms.horse.pasture import edge_index as E
-from kingdoms.horse import pasture
+from kingdoms.horse.pasture import edge_index as E, enclosure as box
 from kingdoms.horse.rules import Farm
 from kingdoms.horse.steps import EFFECTS, GAME_OVER, TRADING
-
-
-def box(fields):
-    """Fences around exactly the given fields (a closed area)."""
-    fs = set(fields)
-    m = 0
-    for f in fs:
-        r, c = divmod(f, 4)
-        top, bottom, left, right = pasture.field_edges(f)
-        for edge, nb in ((top, (r - 1, c)), (bottom, (r + 1, c)), (left, (r, c - 1)),
-                         (right, (r, c + 1))):
-            if not (0 <= nb[0] < 3 and 0 <= nb[1] < 4) or nb[0] * 4 + nb[1] not in fs:
-                m |= 1 << edge
-    return m
 
 
 def at_effects(players=2, dice=(("1 sheep", "1 pig", "1 fence"), "sheep"), farms=None):

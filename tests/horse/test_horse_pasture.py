@@ -1,6 +1,7 @@
 """The pasture model against brute force (hypothesis)."""
 from itertools import product
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from kingdoms.horse import pasture
@@ -90,3 +91,46 @@ def test_edge_names_round_trip():
     assert pasture.edge_words(pasture.edge_index("H30")) == "below the field in row 3, column 1"
     assert pasture.edge_words(pasture.edge_index("V14")) == "right of the field in row 2, column 4"
     assert pasture.edge_words(pasture.edge_index("H12")) == "above the field in row 2, column 3"
+
+
+def _groups(fields):
+    """The 4-connected groups of ``fields`` (a set), each as a field bitmask."""
+    left, out = set(fields), []
+    while left:
+        stack, group = [left.pop()], 0
+        while stack:
+            f = stack.pop()
+            group |= 1 << f
+            r, c = divmod(f, 4)
+            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                g = nr * 4 + nc
+                if 0 <= nr < 3 and 0 <= nc < 4 and g in left:
+                    left.remove(g)
+                    stack.append(g)
+        out.append(group)
+    return out
+
+
+def test_enclosure_fences_exactly_the_given_fields_every_subset():
+    """Fencing a set of fields makes each of its connected groups an area, and also
+    any group of other fields cut off from the board's edge by them; nothing else."""
+    edge_fields = {f for f in range(12) if f // 4 in (0, 2) or f % 4 in (0, 3)}
+    for bits in range(1 << 12):
+        fields = {f for f in range(12) if bits >> f & 1}
+        outside = [g for g in _groups(set(range(12)) - fields)
+                   if not any(g >> f & 1 for f in edge_fields)]
+        fences = pasture.enclosure(fields)
+        assert pasture.areas(fences) == tuple(sorted(_groups(fields) + outside))
+        assert pasture.areas(fences) == brute_areas(fences)
+
+
+def test_enclosure_names_the_borders_and_refuses_fields_off_the_board():
+    E = pasture.edge_index
+    assert pasture.enclosure({0}) == sum(1 << E(b) for b in ("H00", "H10", "V00", "V01"))
+    assert pasture.enclosure(()) == 0
+    assert pasture.enclosure(range(12)) == sum(
+        1 << E(b) for b in [f"H0{c}" for c in range(4)] + [f"H3{c}" for c in range(4)]
+        + [f"V{r}0" for r in range(3)] + [f"V{r}4" for r in range(3)])
+    for bad in (12, -1, "0", 1.0):
+        with pytest.raises(ValueError, match="fields are numbered 0..11"):
+            pasture.enclosure({bad})
