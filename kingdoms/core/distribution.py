@@ -243,11 +243,15 @@ class Distribution(Mapping):
                    sympy.Rational(p.numerator, p.denominator) for o, p in self._p.items()}
         return FiniteRV(name, density)
 
-    def table(self) -> str:
-        """Outcome, exact probability and decimal, one per line."""
-        width = max(len(str(o)) for o in self._p)
-        return "\n".join(f"{str(o):>{width}}  {str(p):>9}  {float(p):.4f}"
-                         for o, p in self._p.items())
+    def table(self, outcome: str = "outcome") -> str:
+        """A text table: a header (``outcome`` names the first column, e.g. "Fools in
+        hand"), then each outcome with its exact probability and the decimal, one per
+        line (the columns of the HTML table)."""
+        rows = [(str(o), str(p), f"{float(p):.4f}") for o, p in self._p.items()]
+        width = max([len(outcome)] + [len(o) for o, _, _ in rows])
+        exact = max([9] + [len(p) for _, p, _ in rows])
+        head = f"{outcome:>{width}}  {'P (exact)':>{exact}}  {'P':>6}"
+        return "\n".join([head] + [f"{o:>{width}}  {p:>{exact}}  {d:>6}" for o, p, d in rows])
 
     def __repr__(self):
         inner = ", ".join(f"{o!r}: {p}" for o, p in list(self._p.items())[:12])

@@ -107,6 +107,19 @@ def test_tables_and_plot():
     assert len(ax.patches) == 6
 
 
+def test_the_text_table_has_the_columns_of_the_html_table():
+    """A header names the columns (the outcome's name given by the lesson), then one
+    line per outcome: the outcome, its exact probability and the decimal, aligned."""
+    lines = hypergeometric(20, 4, 5).table("Fools in hand").splitlines()
+    assert lines[0].split() == ["Fools", "in", "hand", "P", "(exact)", "P"]
+    assert lines[1].split() == ["0", "91/323", "0.2817"]
+    assert lines[5].split() == ["4", "1/969", "0.0010"]
+    assert len({len(line) for line in lines}) == 1          # one width: aligned columns
+    assert d6.table().splitlines()[0].split()[0] == "outcome"
+    long = Distribution({"x": Fraction(12345, 123456), "y": 1 - Fraction(12345, 123456)})
+    assert len({len(line) for line in long.table().splitlines()}) == 1
+
+
 def test_from_ways_counts_equally_likely_cases_and_checks_them():
     two_dice = {s: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s)
                 for s in range(2, 13)}
