@@ -20,7 +20,7 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution
-from kingdoms.core.protocol import CHANCE, TERMINAL, Action, Game, State, replace
+from kingdoms.core.protocol import CHANCE, TERMINAL, Action, Game, State, replace, safe_repr
 
 from .actions import KeepDice
 from .steps import GAME_OVER, KEEPING, ROLLING, GameOver, Keeping, Rerolling
@@ -73,19 +73,31 @@ class RerollPolicy:
         return self.keep[(roll, rerolls_left)]
 
     def explain(self, roll, rerolls_left=None) -> str:
+        """What to do with ``roll`` (the King faces sorted, the pink face or None) and
+        ``rerolls_left`` re-rolls left (default: all), in words, with the exact value:
+        "1 pig, 2 sheep, half cattle | pink die: pig \u2192 keep half cattle, re-roll 2
+        King dice, keep the pink die (value 671/1296)"."""
         left = self.rerolls if rerolls_left is None else rerolls_left
-        kept, keep_mult = self.keep[(roll, left)]
+        try:
+            kept, keep_mult = self.keep[(roll, left)]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"{safe_repr(roll)} with {safe_repr(left)} re-rolls left is not a position "
+                "of this policy: a roll is (King faces in sorted order, pink face or None), "
+                f"and 1 to {self.rerolls} re-rolls left (with none left, the roll is final)"
+            ) from None
         if len(kept) == len(roll[0]) and (keep_mult or roll[1] is None):
             what = "stop and keep all dice"
         else:
             rest = len(roll[0]) - len(kept)
-            parts = [f"keep {list(kept)}" if kept else "keep no King die"]
+            parts = [f"keep {', '.join(kept)}" if kept else "keep no King die"]
             if rest:
                 parts.append(f"re-roll {rest} King {'die' if rest == 1 else 'dice'}")
             if roll[1] is not None:
                 parts.append("keep the pink die" if keep_mult else "re-roll the pink die")
             what = ", ".join(parts)
-        return f"{roll}: {what} (value {self.values[(roll, left)]})"
+        shown = ", ".join(roll[0]) + (f" | pink die: {roll[1]}" if roll[1] is not None else "")
+        return f"{shown} \u2192 {what} (value {self.values[(roll, left)]})"
 
 
 def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,

@@ -70,6 +70,20 @@ def test_optimal_cattle_policy_is_keep_the_halves():
     assert abs(hits / n - float(pol.value)) < tol(pol.value, n)
 
 
+def test_explain_says_what_to_keep_in_words_and_refuses_a_position_it_has_not():
+    pol = odds.solve_rerolls(odds.goal_cattle())
+    roll = (("1 pig", "2 sheep", "half cattle"), "pig")
+    assert pol.explain(roll) == (
+        "1 pig, 2 sheep, half cattle | pink die: pig \u2192 keep half cattle, re-roll 2 King "
+        f"dice, keep the pink die (value {pol.values[(roll, 2)]})")
+    done = (("half cattle", "half cattle", "half cattle"), "pig")
+    assert pol.explain(done, 1).startswith("half cattle, half cattle, half cattle | pink die: "
+                                           "pig \u2192 stop and keep all dice (value 1)")
+    for bad, left in ((roll, 0), ((("2 sheep", "1 pig", "half cattle"), "pig"), 2), ([1], 1)):
+        with pytest.raises(ValueError, match="not a position of this policy.*1 to 2 re-rolls"):
+            pol.explain(bad, left)
+
+
 @pytest.mark.slow
 def test_sheep_value_policy_agrees_with_expectimax_on_full_dice():
     herd = (3, 1, 0, 0)
