@@ -17,6 +17,7 @@ from typing import Mapping
 
 from kingdoms.core.cache import BoundedDict
 from kingdoms.core.data import GameData, check_range, load_data
+from kingdoms.core.protocol import safe_repr
 
 from . import pasture
 from .pasture import edge_index
@@ -500,7 +501,14 @@ def game_components(game=None) -> Components:
         return components()
     if isinstance(game, Components):
         return game
-    return game.comp
+    try:
+        comp = game.comp
+    except Exception:
+        comp = None
+    if not isinstance(comp, Components):
+        raise TypeError("game must be a Horse game (kingdoms.game(\"horse\", ...)), its "
+                        f"Components, or None for the packaged data; not {safe_repr(game)}")
+    return comp
 
 
 def components_of(data: GameData, easy: bool = False) -> Components:

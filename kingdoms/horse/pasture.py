@@ -115,9 +115,28 @@ def enclosure(fields) -> int:
     return mask
 
 
+def _check_fences(fences) -> None:
+    if type(fences) is not int or not 0 <= fences <= ALL_EDGES:
+        raise ValueError(f"fences are a border bitmask, a whole number from 0 to {ALL_EDGES} "
+                         f"(bit i: a fence on border i, see edge_index); not {fences!r:.40}")
+
+
+def _check_herd(herd, per_field) -> None:
+    if type(per_field) is not int or per_field < 1:
+        raise ValueError(f"per_field must be a whole number of at least 1; not {per_field!r:.40}")
+    try:
+        ok = all(type(n) is int and n >= 0 for n in herd)
+    except TypeError:
+        ok = False
+    if not ok or isinstance(herd, (str, bytes, dict)):
+        raise ValueError("herd must be the animals of each species, whole numbers of at "
+                         f"least 0 (e.g. (3, 1, 0, 0)); not {herd!r:.60}")
+
+
 @speed_cache(maxsize=1 << 16)
 def areas(fences: int) -> tuple:
     """The fenced areas of a fence bitmask: a sorted tuple of field bitmasks."""
+    _check_fences(fences)           # (cached: checked once per mask)
     seen = 0
     out = []
     for start in range(ROWS * COLS):
@@ -144,6 +163,7 @@ def areas(fences: int) -> tuple:
 @speed_cache(maxsize=1 << 16)
 def capacities(fences: int, per_field: int = 2) -> tuple:
     """Capacities of the fenced areas, largest first."""
+    _check_herd((), per_field)
     return tuple(sorted((per_field * popcount(a) for a in areas(fences)), reverse=True))
 
 
@@ -169,6 +189,7 @@ def _fits(caps: tuple, needs: tuple) -> bool:
 
 def fits(fences: int, herd: tuple, per_field: int = 2) -> bool:
     """Can ``herd`` (counts per species) be kept on a pasture with these fences?"""
+    _check_herd(herd, per_field)    # (the rules ask ``fits_cached``: checked once a herd)
     return _fits(capacities(fences, per_field), tuple(sorted(herd, reverse=True)))
 
 
@@ -178,6 +199,7 @@ fits_cached = speed_cache(maxsize=1 << 18)(fits)
 
 def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:
     """One legal placement: {area bitmask: species index} (None if it does not fit)."""
+    _check_herd(herd, per_field)
     ars = sorted(areas(fences), key=popcount, reverse=True)
     caps = [per_field * popcount(a) for a in ars]
     result: dict = {}

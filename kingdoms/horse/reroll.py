@@ -36,6 +36,7 @@ def policy_distribution(policy: Callable, rerolls: int = 2, game=None,
                         use_mult: bool = True) -> Distribution:
     """The final dice when ``policy(roll, rerolls_left) -> (kept king, keep pink?)``
     chooses what to keep after each roll (keeping everything stops)."""
+    _checked(policy, rerolls, "policy")
     comp = game_components(game)
     first = _first_roll(comp, use_mult)
 
@@ -113,6 +114,7 @@ def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,
     whole number of ``L``-ths, so ``V(roll, r) * L * M**r`` is an integer; the
     values are returned as Fractions.  Same numbers, same choices, same ties.)
     """
+    _checked(goal, rerolls)
     comp = game_components(game)
     first = _first_roll(comp, use_mult)
     m = scale(comp, use_mult)
@@ -124,6 +126,22 @@ def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,
     value = total / unit[rerolls]
     values = {key: Fraction(v, unit[key[1]]) for key, v in solver.scaled.items()}
     return RerollPolicy(Fraction(value), solver.keep, values, rerolls)
+
+
+MAX_REROLLS = 10     # a bound for the solvers' inputs (the rules allow 2 re-rolls)
+
+
+_FUNCTIONS = {"goal": "a function of the final roll (e.g. odds.goal_cattle(game))",
+              "policy": "a function (roll, rerolls_left) -> (King faces kept, pink die kept?)"}
+
+
+def _checked(f: Callable, rerolls, what: str = "goal") -> None:
+    """Refuse a goal or policy that is no function, or re-rolls out of range."""
+    if not callable(f):
+        raise TypeError(f"{what} must be {_FUNCTIONS[what]}; not {safe_repr(f)}")
+    if type(rerolls) is not int or not 0 <= rerolls <= MAX_REROLLS:
+        raise ValueError(f"rerolls must be a whole number from 0 to {MAX_REROLLS} (the rules "
+                         f"allow 2); not {safe_repr(rerolls)}")
 
 
 def _first_roll(comp: Components, use_mult: bool) -> Distribution:
@@ -241,6 +259,7 @@ def keep_policy(goal: Callable, rerolls: int = 2, game=None,
     positive number; so they are cached by those values (as whole numbers, the
     smallest at 0, with no common factor) and computed in exact integers, level by
     level.  (Integer goals are fastest.)"""
+    _checked(goal, rerolls)
     comp = game_components(game)
     rolls = _keep_shape(comp, use_mult)[0]
     values = [goal(r) for r in rolls]

@@ -396,3 +396,29 @@ def test_data_given_as_a_path_object_is_kept_as_text(tmp_path):
     g = kingdoms.game("horse", data=Path(path))
     assert g.data == path and g == kingdoms.game("horse", data=path)
     assert g.comp is kingdoms.game("horse").comp        # same content as the packaged file
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda p, o: p.areas(-1), ValueError, "fences are a border bitmask"),
+    (lambda p, o: p.areas(1 << 31), ValueError, "fences are a border bitmask"),
+    (lambda p, o: p.capacities("x"), ValueError, "fences are a border bitmask"),
+    (lambda p, o: p.fits(True, (1,)), ValueError, "fences are a border bitmask"),
+    (lambda p, o: p.capacities(0, 0), ValueError, "per_field must be a whole number"),
+    (lambda p, o: p.fits(0, (1, -2)), ValueError, "herd must be the animals of each species"),
+    (lambda p, o: p.fits(0, "ab"), ValueError, "herd must be the animals of each species"),
+    (lambda p, o: p.fits(0, 5), ValueError, "herd must be the animals of each species"),
+    (lambda p, o: p.assignment(0, [1.5]), ValueError, "herd must be the animals"),
+    (lambda p, o: o.goal_cattle("x"), TypeError, "game must be a Horse game"),
+    (lambda p, o: o.roll_distribution(5), TypeError, "game must be a Horse game"),
+    (lambda p, o: o.solve_rerolls(None), TypeError, "goal must be a function of the final roll"),
+    (lambda p, o: o.solve_rerolls(o.goal_cattle(), rerolls=-1), ValueError, "rerolls must be"),
+    (lambda p, o: o.solve_rerolls(o.goal_cattle(), rerolls=2.0), ValueError, "rerolls must be"),
+    (lambda p, o: o.keep_policy(o.goal_cattle(), rerolls=11), ValueError, "from 0 to 10"),
+    (lambda p, o: o.policy_distribution(3), TypeError, "policy must be a function"),
+])
+def test_the_pasture_and_dice_tools_refuse_bad_input_with_a_sentence(call, error, words):
+    """What a lesson calls by hand (the pasture, the re-roll solvers) names the input it
+    wants instead of failing inside with a TypeError, IndexError or a wrong answer."""
+    from kingdoms.horse import odds, pasture
+    with pytest.raises(error, match=words):
+        call(pasture, odds)
