@@ -358,6 +358,16 @@ class Game:
 
     players: int = 2
 
+    def __getattr__(self, name: str):
+        # (asked only when ``name`` is not found.)  A game where a position is wanted
+        # is the commonest slip in a lesson (``odds.p_win(game, ...)``): name it.
+        if not name.startswith("_") and name in _position_words(self):
+            raise AttributeError(
+                f"{self.title}: this is the game (its rules and options), not a position; "
+                f"'{name}' belongs to a position (a State): use state = "
+                "game.initial_state(), or a state from play_state or the Stepper")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __post_init__(self):
         fixed = type(self)._check_options(
             {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init})
@@ -947,6 +957,31 @@ class State:
 
 
 _RENDER_MODULES: dict[str, Any] = {}
+
+
+_POSITION_WORDS: dict[type, frozenset] = {}
+_LOOKING: set = set()
+
+
+def _position_words(game: "Game") -> frozenset:
+    """The public names of ``game``'s positions (the protocol's and the state's
+    fields), for ``Game.__getattr__``'s message; empty while it is being worked out."""
+    cls = type(game)
+    words = _POSITION_WORDS.get(cls)
+    if words is None:
+        if cls in _LOOKING:             # initial_state() itself missed a name
+            return frozenset()
+        _LOOKING.add(cls)
+        try:
+            fields = dataclasses.fields(type(game.initial_state()))
+        except Exception:
+            fields = ()
+        finally:
+            _LOOKING.discard(cls)
+        words = _POSITION_WORDS[cls] = frozenset(
+            [n for n in dir(State) if not n.startswith("_")]
+            + [f.name for f in fields if not f.name.startswith("_")]) - set(dir(cls))
+    return words
 
 
 def _renderer(cls: type, name: str):

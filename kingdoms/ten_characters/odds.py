@@ -145,6 +145,7 @@ def marginal_table(state: TenCharactersState, player: int) -> list[dict]:
     and of every player's hand potential (best 2 cards of the current hand, the player's
     own hand without the card played).  Uses the full state, so it is a teacher's tool.
     """
+    state._check_player(player, "marginal_table")
     if state.pile is HIDDEN:
         raise ValueError("marginal_table needs the full state (it looks at every hand)")
     g = state.game

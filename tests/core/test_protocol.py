@@ -1,4 +1,7 @@
 """The protocol's generic behaviour, on the test-only High Card game."""
+import copy
+import dataclasses
+import pickle
 import random
 from fractions import Fraction
 
@@ -30,6 +33,25 @@ def test_unknown_game_and_bad_options_are_explained():
         kingdoms.game("highcard", players=5)
     with pytest.raises(GameOptionError, match=r"no option variant; its options are: deck="):
         kingdoms.game("highcard", variant="short")
+
+
+@pytest.mark.parametrize("name", kingdoms.games())
+def test_a_game_asked_for_what_a_position_has_says_to_take_a_position(name):
+    """The commonest slip in a lesson, ``odds.something(game, ...)`` where a state is
+    wanted, is named; every other missing attribute stays a plain AttributeError."""
+    game = kingdoms.game(name)
+    state = game.initial_state()
+    public_field = next(f.name for f in dataclasses.fields(state)
+                        if not f.name.startswith("_") and not hasattr(game, f.name))
+    for word in ("unseen", "view", "legal_actions", "current_player", "game", public_field):
+        with pytest.raises(AttributeError, match=r"this is the game .* not a position; "
+                           f"'{word}' belongs to a position .* game\\.initial_state\\(\\)"):
+            getattr(game, word)
+    with pytest.raises(AttributeError, match=r"^'\w+' object has no attribute 'no_such_thing'$"):
+        game.no_such_thing
+    assert getattr(game, "_repr_html_", None) is None and not hasattr(game, "__wrapped__")
+    assert getattr(game, "unseen", "default") == "default"
+    assert copy.deepcopy(game) == game == pickle.loads(pickle.dumps(game))
 
 
 def test_states_are_values():

@@ -262,6 +262,9 @@ def test_marginal_table_and_hand_potential():
     assert row["potential"][0] == hand_potential(["king", "noble"], after) - hand_potential(
         ["dragon", "king", "noble"], disp)
     assert row["values"]["dragon"] == 4 and row["values"]["fortune_teller"] == 2
+    for bad in (2, -1, "Ann", 0.0):         # players are 0 and 1: named, never an IndexError
+        with pytest.raises(ValueError, match=r"marginal_table\(player\): player must be one of"):
+            marginal_table(s, bad)
 
 
 def test_score_calculator_on_a_state():
