@@ -71,15 +71,51 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(2 ** 32)
 
 
+def named_policy(game: Game, name: str, named: dict | None = None) -> Callable:
+    """The player called ``name`` in ``game.policies()`` (``named``: that dict, if the
+    caller has it already); an unknown name is a ``ValueError`` listing the names."""
+    named = game.policies() if named is None else named
+    if name not in named:
+        raise ValueError(f"{game.title} has no player called {name!r}; its players are: "
+                         f"{', '.join(named)}")
+    return named[name]
+
+
+def _check_game(game, what: str) -> None:
+    """Refuse anything but a game where whole games are played from the start."""
+    if isinstance(game, Game):
+        return
+    if isinstance(game, State):
+        raise TypeError(f"{what} plays whole games from the start: give it the game "
+                        "(state.game), not a position; to play on from a position, use "
+                        "play_state(state, ...)")
+    raise TypeError(f"{what} needs a game (kingdoms.game(name, ...)), not "
+                    f"{type(game).__name__}")
+
+
 def _policies_for(game: Game, policies) -> Sequence[Callable]:
+    """One policy per player from: None (the game's own players), one policy or one
+    name of ``game.policies()`` for all, or one policy or name per player."""
     if policies is None:
         policies = game.default_policies()
+    if isinstance(policies, str):
+        policies = named_policy(game, policies)
     if callable(policies):
         return [policies] * game.players
-    policies = list(policies)
+    try:
+        policies = list(policies)
+    except TypeError:
+        raise TypeError("policies are one policy (or player name) for all, one per "
+                        "player, or None for the game's own players; not "
+                        f"{type(policies).__name__}") from None
     if len(policies) != game.players:
-        raise ValueError(f"{len(policies)} policies for {game.players} players")
+        raise ValueError(f"{len(policies)} policies for {game.players} players: give one per "
+                         "player, one for all, or None for the game's own players")
+    named = None
     for i, p in enumerate(policies):
+        if isinstance(p, str):
+            named = game.policies() if named is None else named
+            policies[i] = p = named_policy(game, p, named)
         if not callable(p):
             raise TypeError(f"the policy for {game.player_name(i)} is not callable: "
                             f"{type(p).__name__}")
@@ -137,7 +173,8 @@ def play_state(game: Game | State, policies=None, seed: Any = None,
                views: bool | None = None) -> State:
     """Play from ``game`` (its initial state) or a given state to the end.
 
-    ``policies``: one per player, one for all, or None for ``game.default_policies()``.
+    ``policies``: one per player, one for all, or None for ``game.default_policies()``
+    (a policy may be given by its name in ``game.policies()``, e.g. ``"greedy"``).
     ``seed`` (int or str) or ``rng`` fix the game; with neither, a fresh seed is drawn.
     ``views``: see the module docstring."""
     state = game.initial_state() if isinstance(game, Game) else game
@@ -169,7 +206,8 @@ def play(game: Game, policies=None, seed: Any = None, views: bool | None = None)
     """Play one game and return its ``GameRecord``.
 
     ``policies``: one per player, one for all, or None for the game's own players
-    (``game.default_policies()``).  The same seed (an int or a str) gives the same
+    (``game.default_policies()``); a policy may be given by its name in
+    ``game.policies()``.  The same seed (an int or a str) gives the same
     game; without one a fresh seed is drawn and kept in the record.  ``views``: see
     the module docstring.
     """
@@ -385,7 +423,8 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     """Play ``n`` games and summarise them.
 
     ``policies``: one per player, one for all, or None for the game's own players
-    (``game.default_policies()``); ``views``: see the module docstring.  Game ``i``
+    (``game.default_policies()``); a policy may be given by its name in
+    ``game.policies()`` (``"greedy"``); ``views``: see the module docstring.  Game ``i``
     uses the random source ``game_rng(seed, i)`` (``seed`` an int or a str), so the
     result depends only on ``seed``: serial, a process pool or a Dask cluster give
     identical summaries.  ``executor`` is any ``concurrent.futures.Executor`` (or a
@@ -396,6 +435,7 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     started and is raised at once.
     """
     check_seed(seed)
+    _check_game(game, "simulate")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"simulate needs a whole number n >= 1 of games, not {n!r}")
     _policies_for(game, policies)           # wrong counts fail here, not in a worker

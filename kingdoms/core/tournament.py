@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .play import _views_for, game_rng, play_state
+from .play import _check_game, _views_for, game_rng, named_policy, play_state
 from .protocol import Game
 from .records import check_seed
 
@@ -283,10 +283,7 @@ def _players(game: Game, players) -> tuple[tuple, tuple]:
             raise TypeError(f"player names are non-empty strings, not {name!r}")
         if isinstance(policy, str):
             named = game.policies() if named is None else named
-            if policy not in named:
-                raise ValueError(f"{game.title} has no player called {policy!r}; its "
-                                 f"players are: {', '.join(named)}")
-            policy = named[policy]
+            policy = named_policy(game, policy, named)
         if not callable(policy):
             raise TypeError(f"the policy for {name} is not callable: "
                             f"{type(policy).__name__}")
@@ -329,6 +326,7 @@ def tournament(game: Game, players, n: int, seed: Any = 0, executor=None,
     ``concurrent.futures.Executor`` (policies then must be picklable); results are
     identical to serial.  ``progress``: True for a progress bar (tqdm), False for
     none, or a function ``progress(done, n)``.  ``views``: as in ``play``."""
+    _check_game(game, "tournament")
     check_seed(seed)
     names, policies = _players(game, players)
     orders = tuple(itertools.permutations(range(len(names))))

@@ -240,3 +240,43 @@ def test_progress_may_be_a_function():
     calls = []
     simulate(HighCard(), 20, random_policy, seed=1, batch=5, progress=lambda d, n: calls.append((d, n)))
     assert calls == [(5, 20), (10, 20), (15, 20), (20, 20)]
+
+
+def test_players_may_be_named_by_their_names_in_game_policies():
+    """``simulate``, ``play`` and ``play_state`` take a name of ``game.policies()`` where
+    they take a policy (one for all, or one per seat): the same games as the policies."""
+    game = kingdoms.game("woods", players=2)
+    pols = game.policies()
+    by_name = simulate(game, 6, policies=["greedy", "random"], seed=2, progress=False)
+    assert by_name == simulate(game, 6, policies=[pols["greedy"], pols["random"]], seed=2,
+                               progress=False)
+    assert simulate(game, 4, policies="random", seed=3, progress=False) == simulate(
+        game, 4, policies=random_policy, seed=3, progress=False)
+    assert play(game, "greedy", seed=5) == play(game, pols["greedy"], seed=5)
+    assert play_state(game, ["random", "greedy"], seed=5) == play_state(
+        game, [random_policy, pols["greedy"]], seed=5)
+
+
+@pytest.mark.parametrize("policies, error, words", [
+    ("nope", ValueError, "has no player called 'nope'; its players are: random, mcts"),
+    (["greedy", "nope"], ValueError, "has no player called 'nope'"),
+    (5, TypeError, "one policy \\(or player name\\) for all, one per player, or None"),
+    ([1, 2], TypeError, "the policy for Player 1 is not callable"),
+    (["random"] * 3, ValueError, "3 policies for 2 players: give one per player"),
+])
+def test_wrong_players_are_named_before_any_game_is_played(policies, error, words):
+    game = kingdoms.game("woods", players=2)
+    with pytest.raises(error, match=words):
+        simulate(game, 2, policies=policies, progress=False)
+
+
+def test_simulate_and_tournament_want_a_game_not_a_position():
+    from kingdoms.core import tournament
+    state = kingdoms.game("woods", players=2).initial_state()
+    for run in (lambda: simulate(state, 2, progress=False),
+                lambda: tournament(state, ["random", "random"], 2, progress=False)):
+        with pytest.raises(TypeError, match=r"give it the game \(state\.game\), not a "
+                                            r"position; .* play_state\(state"):
+            run()
+    with pytest.raises(TypeError, match=r"simulate needs a game \(kingdoms\.game"):
+        simulate("woods", 2, progress=False)
