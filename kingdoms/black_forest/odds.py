@@ -361,6 +361,11 @@ def p_left_match(suit: str, top_suits: Iterable[str], pool_suits: Mapping[str, i
 
         P = 1 - C(N - s, k) / C(N, k)   with N the pile, s its cards of the suit.
     """
+    if isinstance(top_suits, str) or not isinstance(pool_suits, Mapping):
+        raise TypeError("top_suits is a list of suits and pool_suits a dict {suit: cards}; "
+                        f"not {type(top_suits).__name__} and {type(pool_suits).__name__}")
+    if type(draws) is not int or draws < 0:
+        raise ValueError(f"draws is a whole number of at least 0; not {draws!r:.40}")
     if suit in set(top_suits):
         return Fraction(1)
     n = sum(pool_suits.values())
@@ -374,6 +379,9 @@ def left_match_probability(state: BlackForestState, suit: str, player: int | Non
                            rival: int | None = None, known: Mapping | None = None) -> Fraction:
     """P(a Left card of ``suit`` will match a Top suit), with the missing Top cards
     played by ``rival`` (under the module's model)."""
+    names = state.game.components.suits
+    if suit not in names:
+        raise ValueError(f"no suit called {suit!r:.40}; the suits are: {', '.join(names)}")
     player = state.current_player() if player is None else player
     rival = _next_opponent(state, player) if rival is None else rival
     known = known or {}

@@ -350,9 +350,21 @@ def draw_odds(state: TenCharactersState) -> Distribution:
     return Distribution({c: k for c, k in zip(CHARACTERS, src) if k})
 
 
+def _character(character) -> str:
+    """``character`` if it names one of the ten characters, else a ``ValueError``."""
+    if not isinstance(character, str) or character not in CHARACTERS:
+        close = [c for c in CHARACTERS if isinstance(character, str)
+                 and c == character.lower().replace(" ", "_")]
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"no character called {character!r:.40}{hint}; the characters are: "
+                         f"{', '.join(CHARACTERS)}")
+    return character
+
+
 def p_draw_at_least(state: TenCharactersState, player: int, character: str,
                     draws: int = 1, k: int = 1) -> Fraction:
     """P(at least ``k`` of ``character`` among ``draws`` cards), from ``player``'s unseen cards."""
+    _character(character)
     unseen = unseen_cards(state, player)
     total = sum(unseen.values())
     return hypergeometric(total, unseen[character], draws).P(lambda x: x >= k)
@@ -363,7 +375,12 @@ def p_holds(state: TenCharactersState, player: int, target: int, character: str)
 
     The target's hand cards that ``player`` does not know are treated as a random draw
     from the cards ``player`` has not seen (the same exchangeability assumption)."""
+    _character(character)
     v = state.view(player)
+    state._check_player(target, "p_holds")
+    if target == player:
+        raise ValueError(f"p_holds(target): {state.game.player_name(player)} knows their own "
+                         "hand; ask about another player")
     known = [c for c in v.known[player][target] if c is not HIDDEN]
     if character in known:
         return Fraction(1)

@@ -48,6 +48,36 @@ def _view(state, player):
     return state.view(player)
 
 
+def _card(state, card) -> str:
+    """``card`` if it names a card of the game, else a ``ValueError`` naming them."""
+    names = state.game.components.rank
+    if not isinstance(card, str) or card not in names:
+        close = [n for n in names if isinstance(card, str) and n.lower() == card.lower()]
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"no card called {card!r:.40}{hint}; the cards are: "
+                         f"{', '.join(names)}")
+    return card
+
+
+def _seat(state, value, fn: str, arg: str) -> int:
+    """``value`` if it is a player's number (argument ``arg`` of ``fn``), else a
+    ``ValueError`` naming the players."""
+    n = state.game.players
+    if type(value) is not int or not 0 <= value < n:
+        names = ", ".join(f"{i} ({state.game.player_name(i)})" for i in range(n))
+        raise ValueError(f"{fn}({arg}): {arg} must be one of {names}; not {value!r:.40}")
+    return value
+
+
+def _other(state, player, other, fn: str, arg: str = "opponent") -> int:
+    """``other`` if it is a player other than ``player``, else a ``ValueError``."""
+    _seat(state, other, fn, arg)
+    if other == player:
+        raise ValueError(f"{fn}({arg}): {state.game.player_name(player)} knows their own "
+                         "hand; ask about another player")
+    return other
+
+
 def unseen_cards(state, player) -> Counter:
     """The cards ``player`` cannot place (``state.unseen(player)``): this round's deck
     minus their own hand, every court, the Assassins out of the game (or round) and
@@ -83,6 +113,7 @@ def fool_distribution(state, player, card: str = "Fool") -> dict:
     player indices and ``"set aside"``; print them with ``place_name``.
     Known cards count for sure; the unknown places are a hypergeometric draw from the
     unseen cards."""
+    _card(state, card)
     pool = unseen_cards(state, player)
     total = sum(pool.values())
     m = pool[card]
@@ -97,6 +128,7 @@ def joint_fools(state, player, card: str = "Fool") -> Distribution:
     """The joint distribution of the unseen ``card`` copies over the unknown places:
     outcomes are tuples in the order of ``unknown_places`` (multivariate
     hypergeometric: the copies are placed like draws among the unknown slots)."""
+    _card(state, card)
     places = unknown_places(state, player)
     m = unseen_cards(state, player)[card]
     return multivariate_hypergeometric(places, m)
@@ -104,11 +136,15 @@ def joint_fools(state, player, card: str = "Fool") -> Distribution:
 
 def p_holds(state, player, card: str, opponent: int, at_least: int = 1) -> Fraction:
     """P(``opponent`` holds at least ``at_least`` copies of ``card``), for ``player``."""
+    state._check_player(player, "p_holds")
+    _other(state, player, opponent, "p_holds")
     return fool_distribution(state, player, card)[opponent].P(lambda x: x >= at_least)
 
 
 def p_any_opponent_holds(state, player, card: str) -> Fraction:
     """P(some opponent holds a ``card``) = 1 - P(every unseen copy is set aside)."""
+    _card(state, card)
+    state._check_player(player, "p_any_opponent_holds")
     if any(_known(state, player, q)[card] for q in range(state.game.players) if q != player):
         return Fraction(1)
     places = unknown_places(state, player)
@@ -120,6 +156,8 @@ def p_any_opponent_holds(state, player, card: str) -> Fraction:
 def hand_distribution(state, player, opponent: int) -> Distribution:
     """The exact distribution of ``opponent``'s whole hand (a sorted tuple) as
     ``player`` sees it."""
+    state._check_player(player, "hand_distribution")
+    _other(state, player, opponent, "hand_distribution")
     pool = unseen_cards(state, player)
     kinds = [k for k in sorted(pool) if pool[k] > 0]
     known = tuple(sorted(_known(state, player, opponent).elements()))
@@ -142,6 +180,7 @@ def treasurer_draw(state, player, victim: int) -> Distribution:
     player sees it: each card of the hand is equally likely, and an unknown card is
     distributed like the unseen cards."""
     v = _view(state, player)
+    _seat(state, victim, "treasurer_draw", "victim")
     hand = v.hands[victim]
     if not hand:
         raise ValueError("that hand is empty: the Treasurer draws nothing")
@@ -240,6 +279,7 @@ def fool_outcome(state, court: int, model: Callable = random_model,
     round ends, from a fully known position, if every decision follows ``model``
     (default: uniformly random legal actions).  Raises ``TreeTooLarge`` if the rest
     of the round has more than ``max_states`` positions."""
+    _seat(state, court, "fool_outcome", "court")
     return _end_distribution(state, lambda s: fool_count(s.courts[court]), model, max_states)
 
 
@@ -248,6 +288,7 @@ def fool_outcome_from_view(state, player: int, court: int, model: Callable = ran
     """The same from ``player``'s view: averaged exactly over every world consistent with
     what they see (``worlds``), each played out under ``model``.  Only for small
     positions; otherwise sample worlds with ``sample_world`` and simulate."""
+    _seat(state, court, "fool_outcome_from_view", "court")
     return worlds(state, player, limit=max_worlds).bind(
         lambda w: fool_outcome(w, court, model, max_states))
 
@@ -258,6 +299,9 @@ def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None
     default uniformly random), as an empirical ``Distribution``.  With ``player``,
     each playout starts from a world drawn from that player's view (``sample_world``),
     so it also works when hands are hidden."""
+    _seat(state, court, "fool_outcome_simulated", "court")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n is the number of playouts, a whole number of at least 1; not {n!r:.40}")
     rng = random.Random(f"woods-fools/{seed}")
     out = Counter()
     for _ in range(n):

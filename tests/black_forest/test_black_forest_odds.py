@@ -333,3 +333,15 @@ def test_greedy_bot_plays_the_placement_with_the_most_expected_points(players):
         acts = s.legal_actions()
         s = s.apply(acts[rng.randrange(len(acts))])
     assert checked > 10
+
+
+def test_a_suit_the_game_does_not_have_is_named_not_answered_with_zero():
+    state = kingdoms.game("black_forest", players=2).initial_state()
+    with pytest.raises(ValueError, match=r"no suit called 'purple'; the suits are: Wands, "
+                                         r"Swords, Spellbooks, Potions"):
+        odds.left_match_probability(state, "purple")
+    with pytest.raises(TypeError, match=r"top_suits is a list of suits"):
+        odds.p_left_match("Wands", "Wands", {"Wands": 3}, 1)
+    with pytest.raises(ValueError, match=r"draws is a whole number"):
+        odds.p_left_match("Wands", [], {"Wands": 3}, -1)
+    assert odds.p_left_match("Wands", [], {"Wands": 1, "Swords": 1}, 1) == Fraction(1, 2)

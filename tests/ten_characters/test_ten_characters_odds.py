@@ -321,3 +321,17 @@ def test_the_module_examples_run():
     import doctest
     import kingdoms.ten_characters as tc
     assert doctest.testmod(tc).failed == 0
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda s: p_draw_at_least(s, 0, "King"), r"no character called 'King' \(did you mean 'king'\?\); the characters are: "),
+    (lambda s: p_draw_at_least(s, 0, "Fortune Teller"), r"did you mean 'fortune_teller'"),
+    (lambda s: p_holds(s, 0, 1, "qeen"), r"no character called 'qeen'"),
+    (lambda s: p_holds(s, 0, 0, "queen"), r"p_holds\(target\): Player 1 knows their own hand"),
+    (lambda s: p_holds(s, 0, 3, "queen"), r"p_holds\(player\): player must be one of"),
+])
+def test_a_wrong_character_or_target_is_named(call, words):
+    """Before: a KeyError for a misspelt character, and for the player's own hand a
+    probability computed as if it were hidden from them."""
+    with pytest.raises(ValueError, match=words):
+        call(plain_position())

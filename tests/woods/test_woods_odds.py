@@ -260,3 +260,25 @@ def test_unseen_hook_counts_what_the_view_hides():
                 assert odds.unseen_cards(s, p) == pool
     with pytest.raises(ValueError, match="Player 1"):
         s.unseen(3)
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda s: odds.p_holds(s, 0, "fool", 1), r"no card called 'fool' \(did you mean 'Fool'\?\); the cards are: Assassin"),
+    (lambda s: odds.p_holds(s, 0, "Fol", 1), r"no card called 'Fol'; the cards are"),
+    (lambda s: odds.p_any_opponent_holds(s, 0, "Kniht"), r"no card called 'Kniht'"),
+    (lambda s: odds.fool_distribution(s, 0, "fools"), r"no card called 'fools'"),
+    (lambda s: odds.joint_fools(s, 0, 3), r"no card called 3"),
+    (lambda s: odds.p_holds(s, 0, "Fool", 0), r"p_holds\(opponent\): Player 1 knows their own hand"),
+    (lambda s: odds.p_holds(s, 0, "Fool", 2), r"p_holds\(opponent\): opponent must be one of 0 \(Player 1\), 1 \(Player 2\); not 2"),
+    (lambda s: odds.hand_distribution(s, 1, 1), r"hand_distribution\(opponent\): Player 2 knows their own hand"),
+    (lambda s: odds.treasurer_draw(s, 0, "Ann"), r"treasurer_draw\(victim\): victim must be one of"),
+    (lambda s: odds.fool_outcome(s, court=5), r"fool_outcome\(court\): court must be one of"),
+    (lambda s: odds.fool_outcome_simulated(s, court=-1), r"fool_outcome_simulated\(court\)"),
+    (lambda s: odds.fool_outcome_simulated(s, court=0, n=0), r"n is the number of playouts"),
+    (lambda s: odds.fool_outcome_from_view(s, 0, court=2), r"fool_outcome_from_view\(court\)"),
+])
+def test_a_wrong_card_or_player_is_named_not_answered_with_zero(call, words):
+    """A card name the game does not have (a lowercase 'fool', a typo) used to give
+    probability 0; a player out of range an IndexError, one's own hand a KeyError."""
+    with pytest.raises(ValueError, match=words):
+        call(small_position())
