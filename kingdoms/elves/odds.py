@@ -52,6 +52,31 @@ def can_reach(hand: Mapping[str, int], rules) -> bool:
     return bool(terrains & reachable_terrains(travel, rules))
 
 
+def _deal_size(game, cards, pile: Mapping[str, int]) -> int:
+    """``cards`` (default: the first round's deal) if a deal of that many cards can be
+    dealt from ``pile``, else a ``ValueError`` saying what can."""
+    if cards is None:
+        return game.numbers["deal_first_round"]
+    total = sum(pile.values())
+    if type(cards) is not int or not 0 <= cards <= total:
+        raise ValueError(f"cards is the number of cards dealt, a whole number from 0 to "
+                         f"{total}; not {cards!r:.40}")
+    return cards
+
+
+def _terrains(game, terrains) -> frozenset | None:
+    """``terrains`` (one name or several) checked against the game's terrains."""
+    if terrains is None:
+        return None
+    if isinstance(terrains, str):
+        terrains = (terrains,)
+    wrong = [t for t in terrains if t not in game.terrains]
+    if wrong:
+        raise ValueError(f"no terrain called {wrong[0]!r:.40}; the terrains are: "
+                         f"{', '.join(game.terrains)}")
+    return frozenset(terrains)
+
+
 def deal_can_reach(game, cards: int | None = None, pile: Mapping[str, int] | None = None,
                    terrains=None) -> Fraction:
     """P(a deal of ``cards`` cards holds a village plus enough travel cards to reach it).
@@ -60,10 +85,11 @@ def deal_can_reach(game, cards: int | None = None, pile: Mapping[str, int] | Non
     vehicles (the other cards lumped); given them, the reachable terrains are fixed and
     the remaining cards are a uniform draw from the non-travel cards, which misses every
     reachable village with probability ``C(others - reachable villages, r) / C(others, r)``.
-    ``terrains`` restricts which villages count (default: all).
+    ``terrains`` restricts which villages count (a terrain or several; default: all).
     """
     pile = dict(game.deck_counts() if pile is None else pile)
-    cards = game.numbers["deal_first_round"] if cards is None else cards
+    cards = _deal_size(game, cards, pile)
+    terrains = _terrains(game, terrains)
     rules = game.journey_rules
     vehicles = rules.vehicles
     counts = {v: pile.get(f"travel:{v}", 0) for v in vehicles}
@@ -80,7 +106,7 @@ def deal_can_reach(game, cards: int | None = None, pile: Mapping[str, int] | Non
     hits: dict = {}
     for (reach, r), ways in _deals_by_reach(tuple(counts.items()), cards, rules).items():
         if terrains is not None:
-            reach = reach & frozenset(terrains)
+            reach = reach & terrains
         good = sum(villages[t] for t in reach)
         hits[r] = hits.get(r, 0) + ways * (math.comb(others, r) - math.comb(others - good, r))
     return sum((Fraction(n, hands * math.comb(others, r)) for r, n in hits.items()),
@@ -119,6 +145,9 @@ def deal_reach_by_enumeration(game, cards: int, pile: Mapping[str, int] | None =
 def sample_deal_can_reach(game, cards: int, n: int, seed=0) -> Fraction:
     """Monte Carlo estimate of ``deal_can_reach`` (shuffle and deal ``n`` times)."""
     import random
+    cards = _deal_size(game, cards, game.deck_counts())
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n is the number of deals, a whole number of at least 1; not {n!r:.40}")
     rng = random.Random(seed)
     deck = [k for k, c in game.deck_counts().items() for _ in range(c)]
     hits = 0
@@ -132,7 +161,7 @@ def village_count_distribution(game, cards: int | None = None) -> Distribution:
     """How many village cards a deal holds (hypergeometric)."""
     from kingdoms.core.distribution import hypergeometric
     pile = game.deck_counts()
-    cards = game.numbers["deal_first_round"] if cards is None else cards
+    cards = _deal_size(game, cards, pile)
     villages = sum(c for k, c in pile.items() if k.startswith("village:"))
     return hypergeometric(sum(pile.values()), villages, cards)
 

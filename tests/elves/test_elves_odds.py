@@ -103,3 +103,21 @@ def test_unseen_pile_and_journey_value_after_buying():
     # a third raft reaches the lake too: 3 + 7 + bonus 10; otherwise only the river
     assert dict(dist) == {20: Fraction(1, 4), 3: Fraction(3, 4)}
     assert best_journey(table, trip, RULES).value == 3
+
+
+def test_deal_odds_name_a_wrong_terrain_or_deal_size_instead_of_answering():
+    """Before: terrains="lake" (a string, not a tuple) and a misspelt terrain gave
+    probability 0, and a negative deal size a message about hypergeometric draws."""
+    g = kingdoms.game("elves", players=4)
+    assert odds.deal_can_reach(g, 10, terrains="lake") == odds.deal_can_reach(
+        g, 10, terrains=("lake",)) > 0
+    with pytest.raises(ValueError, match="no terrain called 'lakes'; the terrains are: plains"):
+        odds.deal_can_reach(g, 10, terrains=("lakes",))
+    for call in (lambda: odds.deal_can_reach(g, -3), lambda: odds.village_count_distribution(g, "x"),
+                 lambda: odds.village_count_distribution(g, 121),
+                 lambda: odds.sample_deal_can_reach(g, 500, 10)):
+        with pytest.raises(ValueError, match=r"cards is the number of cards dealt, a whole "
+                                             r"number from 0 to 120"):
+            call()
+    with pytest.raises(ValueError, match="n is the number of deals"):
+        odds.sample_deal_can_reach(g, 10, -5)
