@@ -65,11 +65,53 @@ _REEXPORTED = (halves, DiceShow, KeepDice, RerollState)
 _comp = game_components
 
 
+def _herd(herd, what: str = "herd") -> tuple:
+    """``herd`` as a tuple if it counts the animals of each species, else a
+    ``ValueError`` saying what a herd is."""
+    try:
+        h = tuple(herd)
+    except TypeError:
+        h = None
+    if (h is None or isinstance(herd, (str, bytes, dict)) or len(h) != len(SPECIES)
+            or not all(type(n) is int and n >= 0 for n in h)):
+        raise ValueError(f"{what} is the animals of each species in the order "
+                         f"{', '.join(SPECIES)}: four whole numbers of at least 0, e.g. "
+                         f"(3, 1, 0, 0); not {herd!r:.60}")
+    return h
+
+
+def _roll(roll, comp) -> tuple:
+    """``roll`` if it is a roll of this game's dice: ``(King faces, pink face or None)``,
+    else a ``ValueError`` naming the faces."""
+    names = dice.king_names(comp)
+    try:
+        king, mult = roll
+        ok = (not isinstance(king, str) and all(f in names for f in king)
+              and len(king) == comp.king_count
+              and (mult is None or mult in comp.mult_faces))
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"a roll is (the {comp.king_count} King faces, the pink face or None), "
+                         f"e.g. (('1 pig', '2 sheep', 'half cattle'), 'pig'); King faces: "
+                         f"{', '.join(sorted(set(names)))}; pink faces: "
+                         f"{', '.join(sorted(set(comp.mult_faces)))}; not {roll!r:.80}")
+    return (tuple(king), mult)
+
+
+def _count(n, what: str, least: int = 0, most: int | None = None) -> int:
+    """``n`` if it is a whole number in range, else a ``ValueError`` naming ``what``."""
+    if type(n) is not int or n < least or (most is not None and n > most):
+        top = f" to {most}" if most is not None else ""
+        raise ValueError(f"{what} is a whole number from {least}{top}; not {n!r:.40}")
+    return n
+
+
 # =========================================================================== dice
 
 def king_pool(n: int, game=None) -> Distribution:
     """The sorted faces of ``n`` King dice."""
-    return dice.king_pool(n, _comp(game))
+    return dice.king_pool(_count(n, "n (the number of King dice)", 0, 10), _comp(game))
 
 
 def roll_counts(game=None) -> tuple[dict, int]:
@@ -118,7 +160,8 @@ def dice_gain(roll: tuple, herd: tuple = (0, 0, 0, 0), game=None,
     the King-die animals, 1 cattle for 2-3 half cattle, then the multiplication of
     the herd *after* those animals (the order that gains most; capacity ignored).
     Returns ``(animals tuple, fences)``."""
-    return dice.dice_gain(roll, herd, _comp(game), multiply)
+    comp = _comp(game)
+    return dice.dice_gain(_roll(roll, comp), _herd(herd), comp, multiply)
 
 
 def goal_cattle(game=None) -> Callable:
@@ -138,7 +181,7 @@ def goal_sheep_value(herd: tuple, game=None, fence_value: Fraction = Fraction(0)
     per fence."""
     comp = _comp(game)
     vals = [sheep_values(comp)[s] for s in SPECIES]
-    herd = tuple(herd)
+    herd = _herd(herd)
 
     def value(roll):
         king, mult = roll
@@ -165,6 +208,7 @@ def multiplication_distribution(herd: tuple, game=None) -> Distribution:
     """``(species, new animals)`` from the pink die alone for ``herd`` (counts per
     species): 1 new animal per 2 of the species shown."""
     comp = _comp(game)
+    herd = _herd(herd)
     return Distribution.uniform(comp.mult_faces).map(
         lambda s: (s, herd[SPECIES.index(s)] // 2))
 
@@ -178,6 +222,7 @@ def aim_multiplication(herd: tuple, game=None) -> list:
     """Which species to aim the pink die at: ``[(sheep-value gained, species, new
     animals)]``, best first."""
     comp = _comp(game)
+    herd = _herd(herd)
     vals = sheep_values(comp)
     out = [(herd[SPECIES.index(s)] // 2 * vals[s], s, herd[SPECIES.index(s)] // 2)
            for s in sorted(set(comp.mult_faces), key=SPECIES.index)]
@@ -203,6 +248,13 @@ def trade_graph(game=None):
 def trade_chain(give: str, get: str, game=None) -> tuple:
     """``(animals of give per 1 get, trading phases needed, path)`` along the graph."""
     import networkx as nx
+    for name, what in ((give, "give"), (get, "get")):
+        if name not in SPECIES:
+            raise ValueError(f"{what} is one of the species {', '.join(SPECIES)}; not "
+                             f"{name!r:.40}")
+    if SPECIES.index(give) > SPECIES.index(get):
+        raise ValueError(f"trades go up the chain {' -> '.join(SPECIES)}: no trade turns "
+                         f"{give} into {get}")
     g = trade_graph(game)
     path = nx.shortest_path(g, give, get)
     n = 1
@@ -213,15 +265,15 @@ def trade_chain(give: str, get: str, game=None) -> tuple:
 
 def sheep_value(herd: tuple, game=None) -> int:
     """The herd's worth in sheep (trading keeps it constant)."""
-    return herd_sheep_value(herd, _comp(game))
+    return herd_sheep_value(_herd(herd), _comp(game))
 
 
 def _goal_herd(goal, comp):
     if goal is None:
         return (comp.goal,) * 4
-    if isinstance(goal, int):
-        return (goal,) * 4
-    return tuple(goal)
+    if type(goal) is int:
+        return _herd((goal,) * 4, "goal")
+    return _herd(goal, "goal")
 
 
 def trade_cascade(herd: tuple, goal=None, game=None) -> tuple | None:
@@ -229,7 +281,7 @@ def trade_cascade(herd: tuple, goal=None, game=None) -> tuple | None:
     after the cascade, or None if some species cannot reach the goal this way."""
     comp = _comp(game)
     goal = _goal_herd(goal, comp)
-    h = list(herd)
+    h = list(_herd(herd))
     for i, r in enumerate(comp.trade_rates):
         if h[i] < goal[i]:
             return None
@@ -254,6 +306,7 @@ def can_finish_now(herd: tuple, goal=None, game=None, all_species: bool = False)
     or with Training to Merchant Sheep)?"""
     comp = _comp(game)
     g = _goal_herd(goal, comp)
+    herd = _herd(herd)
     if all_species:
         return can_reach_by_trading(herd, g, comp)
     return any(_meets(h, g) for h in _one_phase(tuple(herd), comp))
@@ -274,7 +327,7 @@ def fewest_trading_phases(herd: tuple, goal=None, game=None) -> int | None:
     that turn ``herd`` into one meeting the goal; None if impossible."""
     comp = _comp(game)
     g = _goal_herd(goal, comp)
-    start = tuple(herd)
+    start = _herd(herd)
     if not can_reach_by_trading(start, g, comp):
         return None
     frontier, seen, d = [start], {start}, 0
@@ -295,7 +348,7 @@ def extra_sheep_needed(herd: tuple, goal=None, game=None) -> int:
     """The fewest extra sheep that would let trading alone reach the goal."""
     comp = _comp(game)
     g = _goal_herd(goal, comp)
-    h = list(herd)
+    h = list(_herd(herd))
     x = 0
     while not can_reach_by_trading((h[0] + x, h[1], h[2], h[3]), g, comp):
         x += 1
@@ -315,6 +368,8 @@ def useful_die_left(useful: Callable[[str], bool], seat: int, pick="random",
     (default: one plain roll).
     """
     comp = _comp(game)
+    _count(seat, "seat (1: the first to choose after the active player)", 1,
+           comp.king_count + 1)
     roll = roll_distribution(comp) if roll is None else roll
 
     def taken_dist(dice: tuple, k: int) -> Distribution:
@@ -340,6 +395,7 @@ def useful_die_left(useful: Callable[[str], bool], seat: int, pick="random",
 def moritz_step(herd: tuple, roll: tuple, game=None) -> tuple:
     """Moritz after one roll: the animals shown, then his multiplication."""
     comp = _comp(game)
+    herd = _herd(herd)
     gain, _ = dice_gain(roll, herd, comp)
     return tuple(a + b for a, b in zip(herd, gain))
 
@@ -472,6 +528,7 @@ def moritz_turns(max_turns: int = 60, game=None, goal=None) -> tuple:
     """``(pmf, tail)``: ``pmf[t-1]`` = P(Moritz first meets the goal after exactly
     t of his turns), t = 1..max_turns, and ``tail`` = P(more than max_turns)."""
     comp = _comp(game)
+    _count(max_turns, "max_turns", 1, 10_000)
     g = comp.goal if goal is None else goal
     chain = moritz_chain(comp, g)
     dist = {moritz_start(comp, g): Fraction(1)}
@@ -494,6 +551,8 @@ def simulate_moritz(n: int, seed=0, game=None, goal=None, max_turns: int = 1000)
     """Monte Carlo: the number of turns Moritz needs in ``n`` seeded games."""
     import random
     comp = _comp(game)
+    _count(n, "n (the number of games)", 1)
+    _count(max_turns, "max_turns", 1)
     g = comp.goal if goal is None else goal
     rng = random.Random(seed)
     kings = [f.name for f in comp.king_faces]

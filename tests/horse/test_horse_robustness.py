@@ -415,6 +415,22 @@ def test_data_given_as_a_path_object_is_kept_as_text(tmp_path):
     (lambda p, o: o.solve_rerolls(o.goal_cattle(), rerolls=2.0), ValueError, "rerolls must be"),
     (lambda p, o: o.keep_policy(o.goal_cattle(), rerolls=11), ValueError, "from 0 to 10"),
     (lambda p, o: o.policy_distribution(3), TypeError, "policy must be a function"),
+    (lambda p, o: o.king_pool(-1), ValueError, r"n \(the number of King dice\)"),
+    (lambda p, o: o.dice_gain((("7 sheep",), "pig")), ValueError, r"a roll is \(the 3 King faces"),
+    (lambda p, o: o.dice_gain((("1 pig", "2 sheep", "half cattle"), "pig"), (1, 2, 3)),
+     ValueError, "herd is the animals of each species in the order sheep, pig, cattle, horse"),
+    (lambda p, o: o.multiplication_distribution((1, 2)), ValueError, "herd is the animals"),
+    (lambda p, o: o.aim_multiplication((1, -2, 0, 0)), ValueError, "herd is the animals"),
+    (lambda p, o: o.sheep_value("abcd"), ValueError, "herd is the animals"),
+    (lambda p, o: o.extra_sheep_needed((1, 2, 3)), ValueError, "herd is the animals"),
+    (lambda p, o: o.extra_sheep_needed((1, 2, 3, 0), goal=-1), ValueError, "goal is the animals"),
+    (lambda p, o: o.can_finish_now([1.0, 2, 3, 0]), ValueError, "herd is the animals"),
+    (lambda p, o: o.fewest_trading_phases({"sheep": 3}), ValueError, "herd is the animals"),
+    (lambda p, o: o.trade_chain("sheep", "hors"), ValueError, "get is one of the species"),
+    (lambda p, o: o.trade_chain("horse", "sheep"), ValueError, "trades go up the chain"),
+    (lambda p, o: o.useful_die_left(lambda d: True, 9), ValueError, r"seat \(1: the first"),
+    (lambda p, o: o.moritz_turns(-1), ValueError, "max_turns is a whole number"),
+    (lambda p, o: o.simulate_moritz(-1), ValueError, r"n \(the number of games\)"),
 ])
 def test_the_pasture_and_dice_tools_refuse_bad_input_with_a_sentence(call, error, words):
     """What a lesson calls by hand (the pasture, the re-roll solvers) names the input it
