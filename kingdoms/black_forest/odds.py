@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping
 
 from kingdoms.core.distribution import Distribution, hypergeometric
-from kingdoms.core.protocol import HIDDEN
+from kingdoms.core.protocol import HIDDEN, check_name
 from kingdoms.core.solve import expectimax
 
 from .rules import (CAPACITY, PLAYING, SPACES, BlackForest, BlackForestState, Card, Play,
@@ -379,9 +379,7 @@ def left_match_probability(state: BlackForestState, suit: str, player: int | Non
                            rival: int | None = None, known: Mapping | None = None) -> Fraction:
     """P(a Left card of ``suit`` will match a Top suit), with the missing Top cards
     played by ``rival`` (under the module's model)."""
-    names = state.game.components.suits
-    if suit not in names:
-        raise ValueError(f"no suit called {suit!r:.40}; the suits are: {', '.join(names)}")
+    check_name(suit, state.game.components.suits, "suit")
     player = state.current_player() if player is None else player
     rival = _next_opponent(state, player) if rival is None else rival
     known = known or {}

@@ -262,6 +262,22 @@ def safe_repr(x, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def check_name(value, names, kind: str) -> str:
+    """``value`` if it is one of ``names`` (a card, a character, a suit ...), else a
+    ``ValueError`` for people: "no card called 'fool' (did you mean 'Fool'?); the
+    cards are: ..." (the hint where only case, spaces or underscores differ)."""
+    names = tuple(names)
+    if isinstance(value, str) and value in names:
+        return value
+    hint = ""
+    if isinstance(value, str):
+        key = value.lower().replace(" ", "_")
+        close = [n for n in names if isinstance(n, str) and n.lower().replace(" ", "_") == key]
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ValueError(f"no {kind} called {safe_repr(value, 40)}{hint}; the {kind}s are: "
+                     f"{', '.join(map(str, names))}")
+
+
 def player_label(player) -> str:
     """The one default name of a seat: ``"Player 1"`` for player 0 (1-based, as people
     count).  Never raises, whatever ``player`` is (texts of malformed actions)."""

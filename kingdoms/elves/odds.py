@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.protocol import check_name
 from kingdoms.core.distribution import (Distribution, composition_ways,
                                          multivariate_hypergeometric)
 
@@ -70,11 +71,7 @@ def _terrains(game, terrains) -> frozenset | None:
         return None
     if isinstance(terrains, str):
         terrains = (terrains,)
-    wrong = [t for t in terrains if t not in game.terrains]
-    if wrong:
-        raise ValueError(f"no terrain called {wrong[0]!r:.40}; the terrains are: "
-                         f"{', '.join(game.terrains)}")
-    return frozenset(terrains)
+    return frozenset(check_name(t, game.terrains, "terrain") for t in terrains)
 
 
 def deal_can_reach(game, cards: int | None = None, pile: Mapping[str, int] | None = None,

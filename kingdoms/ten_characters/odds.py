@@ -23,7 +23,7 @@ from typing import Mapping, Sequence
 from kingdoms.core import matrix as _matrix
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric
-from kingdoms.core.protocol import CHANCE, HIDDEN
+from kingdoms.core.protocol import CHANCE, HIDDEN, check_name
 
 from .rules import (CHARACTERS, COLUMNS, Choose, Choosing, TenCharactersState,
                     UnicornDiscards)
@@ -352,13 +352,7 @@ def draw_odds(state: TenCharactersState) -> Distribution:
 
 def _character(character) -> str:
     """``character`` if it names one of the ten characters, else a ``ValueError``."""
-    if not isinstance(character, str) or character not in CHARACTERS:
-        close = [c for c in CHARACTERS if isinstance(character, str)
-                 and c == character.lower().replace(" ", "_")]
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ValueError(f"no character called {character!r:.40}{hint}; the characters are: "
-                         f"{', '.join(CHARACTERS)}")
-    return character
+    return check_name(character, CHARACTERS, "character")
 
 
 def p_draw_at_least(state: TenCharactersState, player: int, character: str,

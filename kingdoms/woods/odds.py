@@ -26,7 +26,7 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric, multivariate_hypergeometric
-from kingdoms.core.protocol import HIDDEN
+from kingdoms.core.protocol import HIDDEN, check_name
 from kingdoms.core.cards import exact_deals
 from kingdoms.core.solve import TreeTooLarge, expectimax, outcome_distribution, uniform_model
 
@@ -50,13 +50,7 @@ def _view(state, player):
 
 def _card(state, card) -> str:
     """``card`` if it names a card of the game, else a ``ValueError`` naming them."""
-    names = state.game.components.rank
-    if not isinstance(card, str) or card not in names:
-        close = [n for n in names if isinstance(card, str) and n.lower() == card.lower()]
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ValueError(f"no card called {card!r:.40}{hint}; the cards are: "
-                         f"{', '.join(names)}")
-    return card
+    return check_name(card, state.game.components.rank, "card")
 
 
 def _seat(state, value, fn: str, arg: str) -> int:

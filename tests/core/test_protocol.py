@@ -332,3 +332,17 @@ def test_well_typed_options_are_kept_and_lists_become_tuples():
         HighCard(deck="123")
     with pytest.raises(GameOptionError, match="option deck is a list"):
         HighCard(deck=(1, "2"))
+
+
+def test_check_name_names_the_choices_and_hints_at_a_case_slip():
+    from kingdoms.core.protocol import check_name
+    names = ("Fool", "Fortune Teller", "Knight")
+    assert check_name("Knight", names, "card") == "Knight"
+    with pytest.raises(ValueError, match=r"^no card called 'fool' \(did you mean 'Fool'\?\); "
+                                         r"the cards are: Fool, Fortune Teller, Knight$"):
+        check_name("fool", names, "card")
+    with pytest.raises(ValueError, match=r"did you mean 'Fortune Teller'"):
+        check_name("fortune_teller", names, "card")
+    for bad in ("Kniht", None, 3, ["Knight"]):
+        with pytest.raises(ValueError, match=r"no card called .*; the cards are"):
+            check_name(bad, names, "card")
