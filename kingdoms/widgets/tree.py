@@ -14,7 +14,7 @@ import html
 
 import ipywidgets as W
 
-from ..core.protocol import CHANCE, TERMINAL, State, TooManyOutcomes
+from ..core.protocol import CHANCE, TERMINAL, Game, State, TooManyOutcomes, safe_repr
 from ..core.solve import TreeTooLarge, resolve_objective
 from ..core.tree import (drawing_columns, format_value, game_tree, state_caption,
                          tree_outline, tree_svg)
@@ -26,7 +26,8 @@ MAX_DRAWN_COLUMNS = 24      # wider than this, the outline is shown instead of a
 
 
 class TreeExplorer(W.VBox):
-    """Draw the tree of what can happen within ``depth`` steps of ``state``.
+    """Draw the tree of what can happen within ``depth`` steps of ``state`` (a
+    position; a game starts at its first position).
 
     Squares are decisions, circles chance events (edges carry exact probabilities),
     diamonds ends of the game, dashed squares positions not expanded.  With values,
@@ -44,6 +45,12 @@ class TreeExplorer(W.VBox):
     def __init__(self, state: State, depth: int = 2, max_depth: int = 6,
                  max_nodes: int = 300, max_states: int = 2_000, render: bool = True,
                  objective=None, max_fan: int = 8, view: str = "auto"):
+        if isinstance(state, Game):
+            state = state.initial_state()
+        elif not isinstance(state, State):
+            raise TypeError("TreeExplorer draws the tree below a position: give it a state "
+                            f"(or a game, to start at its first position); not "
+                            f"{safe_repr(state, 40)}")
         self.max_nodes = max_nodes
         self.max_states = max_states
         self.max_fan = max_fan

@@ -230,3 +230,12 @@ def test_black_forest_odds_solution_and_tree_agree_on_the_same_objective():
     assert len(best_win) == len(expectimax(small).best_actions())
     if len(best_win) > 1:
         assert "★ best (tie)" in win._info.value
+
+
+def test_the_tree_explorer_starts_a_game_at_its_first_position_and_refuses_the_rest():
+    import kingdoms
+    game = kingdoms.game("highcard")
+    assert TreeExplorer(game, render=False).root == game.initial_state()
+    with pytest.raises(TypeError, match=r"TreeExplorer draws the tree below a position: give "
+                                        r"it a state \(or a game"):
+        TreeExplorer("woods", render=False)
