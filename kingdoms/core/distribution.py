@@ -21,6 +21,8 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
+from .protocol import safe_repr
+
 __all__ = ["Distribution", "hypergeometric", "multivariate_hypergeometric", "composition_ways"]
 
 
@@ -50,20 +52,27 @@ class Distribution(Mapping):
         # each outcome's weights summed per denominator in whole numbers, then made one
         # Fraction: the same exact sums, without a Fraction addition per weight
         parts: dict = {}
-        for outcome, w in items:
-            if type(w) is int:
-                n, d = w, 1
-            else:
-                w = _as_fraction(w)
-                n, d = w.numerator, w.denominator
-            if n < 0:
-                raise ValueError(f"negative weight {_as_fraction(w)} for outcome {outcome!r}")
-            if n:
-                by_den = parts.get(outcome)
-                if by_den is None:
-                    parts[outcome] = {d: n}
+        try:
+            for outcome, w in items:
+                if type(w) is int:
+                    n, d = w, 1
                 else:
-                    by_den[d] = by_den.get(d, 0) + n
+                    w = _as_fraction(w)
+                    n, d = w.numerator, w.denominator
+                if n < 0:
+                    raise ValueError(f"negative weight {_as_fraction(w)} for outcome {outcome!r}")
+                if n:
+                    by_den = parts.get(outcome)
+                    if by_den is None:
+                        parts[outcome] = {d: n}
+                    else:
+                        by_den[d] = by_den.get(d, 0) + n
+        except (TypeError, ValueError) as e:
+            if "unpack" not in str(e) and "not iterable" not in str(e):
+                raise
+            raise TypeError("a Distribution is built from {outcome: weight} or (outcome, "
+                            "weight) pairs, the weights whole numbers or Fractions; not "
+                            f"{safe_repr(weights)}") from None
         acc = {o: sum(Fraction(n, d) for d, n in by_den.items())
                for o, by_den in parts.items()}
         total = sum(acc.values())

@@ -169,3 +169,10 @@ def test_composition_ways_count_every_hand_once():
     assert multivariate_hypergeometric(counts, 4) == Distribution(ways)
     with pytest.raises(ValueError):
         composition_ways(counts, 10)
+
+
+@pytest.mark.parametrize("bad", ["x", 5, [(1,)], [(1, 2, 3)], None])
+def test_a_distribution_from_something_that_is_no_weights_says_what_it_is_built_from(bad):
+    with pytest.raises(TypeError, match=r"^a Distribution is built from \{outcome: weight\} or "
+                                        r"\(outcome, weight\) pairs"):
+        Distribution(bad)
