@@ -189,12 +189,17 @@ def _fits(caps: tuple, needs: tuple) -> bool:
 
 def fits(fences: int, herd: tuple, per_field: int = 2) -> bool:
     """Can ``herd`` (counts per species) be kept on a pasture with these fences?"""
-    _check_herd(herd, per_field)    # (the rules ask ``fits_cached``: checked once a herd)
+    _check_herd(herd, per_field)
+    return _herd_fits(fences, herd, per_field)
+
+
+def _herd_fits(fences: int, herd: tuple, per_field: int) -> bool:
     return _fits(capacities(fences, per_field), tuple(sorted(herd, reverse=True)))
 
 
-# The rules ask after every step of every player: one cache lookup (herd a tuple).
-fits_cached = speed_cache(maxsize=1 << 18)(fits)
+# The rules ask after every step of every player: one cache lookup (herd a tuple).  They
+# hand over their own herds (whole numbers), so the check of ``fits`` is not repeated.
+fits_cached = speed_cache(maxsize=1 << 18)(_herd_fits)
 
 
 def assignment(fences: int, herd: tuple, per_field: int = 2) -> dict | None:
