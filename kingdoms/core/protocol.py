@@ -586,8 +586,9 @@ class State:
             # __repr__: a displayed state shows its picture, not its fields
             cls._repr_pretty_ = State._repr_pretty_
 
-    def _check_player(self, player, what: str = "view") -> None:
-        """Raise ``ValueError`` naming the allowed players unless ``player`` is one."""
+    def _check_player(self, player, what: str = "view", arg: str = "player") -> None:
+        """Raise ``ValueError`` naming the allowed players unless ``player`` is one
+        (``what``: the function asked; ``arg``: its argument, e.g. "opponent")."""
         n = self.game.players
         if type(player) is not int or not 0 <= player < n:
             try:
@@ -595,7 +596,7 @@ class State:
             except Exception:
                 shown = type(player).__name__
             names = ", ".join(f"{i} ({self.game.player_name(i)})" for i in range(n))
-            raise ValueError(f"{what}(player): player must be one of {names}; not {shown}")
+            raise ValueError(f"{what}({arg}): {arg} must be one of {names}; not {shown}")
 
     # ---- what a game implements -------------------------------------------------
     def _current_player(self) -> int:

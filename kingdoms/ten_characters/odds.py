@@ -371,7 +371,7 @@ def p_holds(state: TenCharactersState, player: int, target: int, character: str)
     from the cards ``player`` has not seen (the same exchangeability assumption)."""
     _character(character)
     v = state.view(player)
-    state._check_player(target, "p_holds")
+    state._check_player(target, "p_holds", "target")
     if target == player:
         raise ValueError(f"p_holds(target): {state.game.player_name(player)} knows their own "
                          "hand; ask about another player")

@@ -53,19 +53,9 @@ def _card(state, card) -> str:
     return check_name(card, state.game.components.rank, "card")
 
 
-def _seat(state, value, fn: str, arg: str) -> int:
-    """``value`` if it is a player's number (argument ``arg`` of ``fn``), else a
-    ``ValueError`` naming the players."""
-    n = state.game.players
-    if type(value) is not int or not 0 <= value < n:
-        names = ", ".join(f"{i} ({state.game.player_name(i)})" for i in range(n))
-        raise ValueError(f"{fn}({arg}): {arg} must be one of {names}; not {value!r:.40}")
-    return value
-
-
 def _other(state, player, other, fn: str, arg: str = "opponent") -> int:
     """``other`` if it is a player other than ``player``, else a ``ValueError``."""
-    _seat(state, other, fn, arg)
+    state._check_player(other, fn, arg)
     if other == player:
         raise ValueError(f"{fn}({arg}): {state.game.player_name(player)} knows their own "
                          "hand; ask about another player")
@@ -174,7 +164,7 @@ def treasurer_draw(state, player, victim: int) -> Distribution:
     player sees it: each card of the hand is equally likely, and an unknown card is
     distributed like the unseen cards."""
     v = _view(state, player)
-    _seat(state, victim, "treasurer_draw", "victim")
+    state._check_player(victim, "treasurer_draw", "victim")
     hand = v.hands[victim]
     if not hand:
         raise ValueError("that hand is empty: the Treasurer draws nothing")
@@ -273,7 +263,7 @@ def fool_outcome(state, court: int, model: Callable = random_model,
     round ends, from a fully known position, if every decision follows ``model``
     (default: uniformly random legal actions).  Raises ``TreeTooLarge`` if the rest
     of the round has more than ``max_states`` positions."""
-    _seat(state, court, "fool_outcome", "court")
+    state._check_player(court, "fool_outcome", "court")
     return _end_distribution(state, lambda s: fool_count(s.courts[court]), model, max_states)
 
 
@@ -282,7 +272,7 @@ def fool_outcome_from_view(state, player: int, court: int, model: Callable = ran
     """The same from ``player``'s view: averaged exactly over every world consistent with
     what they see (``worlds``), each played out under ``model``.  Only for small
     positions; otherwise sample worlds with ``sample_world`` and simulate."""
-    _seat(state, court, "fool_outcome_from_view", "court")
+    state._check_player(court, "fool_outcome_from_view", "court")
     return worlds(state, player, limit=max_worlds).bind(
         lambda w: fool_outcome(w, court, model, max_states))
 
@@ -293,7 +283,7 @@ def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None
     default uniformly random), as an empirical ``Distribution``.  With ``player``,
     each playout starts from a world drawn from that player's view (``sample_world``),
     so it also works when hands are hidden."""
-    _seat(state, court, "fool_outcome_simulated", "court")
+    state._check_player(court, "fool_outcome_simulated", "court")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n is the number of playouts, a whole number of at least 1; not {n!r:.40}")
     rng = random.Random(f"woods-fools/{seed}")

@@ -328,7 +328,7 @@ def test_the_module_examples_run():
     (lambda s: p_draw_at_least(s, 0, "Fortune Teller"), r"did you mean 'fortune_teller'"),
     (lambda s: p_holds(s, 0, 1, "qeen"), r"no character called 'qeen'"),
     (lambda s: p_holds(s, 0, 0, "queen"), r"p_holds\(target\): Player 1 knows their own hand"),
-    (lambda s: p_holds(s, 0, 3, "queen"), r"p_holds\(player\): player must be one of"),
+    (lambda s: p_holds(s, 0, 3, "queen"), r"p_holds\(target\): target must be one of"),
 ])
 def test_a_wrong_character_or_target_is_named(call, words):
     """Before: a KeyError for a misspelt character, and for the player's own hand a
