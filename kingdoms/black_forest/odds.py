@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping
 
 from kingdoms.core.distribution import Distribution, hypergeometric
-from kingdoms.core.protocol import HIDDEN, check_name
+from kingdoms.core.protocol import HIDDEN, check_count, check_name
 from kingdoms.core.solve import expectimax
 
 from .rules import (CAPACITY, PLAYING, SPACES, BlackForest, BlackForestState, Card, Play,
@@ -364,8 +364,7 @@ def p_left_match(suit: str, top_suits: Iterable[str], pool_suits: Mapping[str, i
     if isinstance(top_suits, str) or not isinstance(pool_suits, Mapping):
         raise TypeError("top_suits is a list of suits and pool_suits a dict {suit: cards}; "
                         f"not {type(top_suits).__name__} and {type(pool_suits).__name__}")
-    if type(draws) is not int or draws < 0:
-        raise ValueError(f"draws is a whole number of at least 0; not {draws!r:.40}")
+    check_count(draws, "draws")
     if suit in set(top_suits):
         return Fraction(1)
     n = sum(pool_suits.values())

@@ -278,6 +278,35 @@ def check_name(value, names, kind: str) -> str:
                      f"{', '.join(map(str, names))}")
 
 
+def check_count(n, what: str, least: int = 0, most: int | None = None) -> int:
+    """``n`` if it is a whole number from ``least`` (to ``most``), else a ``ValueError``
+    for people: "rerolls must be a whole number from 0 to 10; not -1"."""
+    if type(n) is not int or n < least or (most is not None and n > most):
+        span = f"from {least} to {most}" if most is not None else f"of at least {least}"
+        raise ValueError(f"{what} must be a whole number {span}; not {safe_repr(n, 40)}")
+    return n
+
+
+def check_player(game, player, what: str = "view", arg: str = "player",
+                 other_than: int | None = None) -> int:
+    """``player`` if it is one of ``game``'s player numbers (and not ``other_than``,
+    who knows their own hand), else a ``ValueError`` naming the players as people do:
+    "p_holds(target): target must be one of 0 (Player 1), 1 (Player 2); not 3"
+    (``what``: the function asked; ``arg``: its argument)."""
+    n = game.players
+    if type(player) is not int or not 0 <= player < n:
+        try:
+            shown = repr(player)[:40]
+        except Exception:
+            shown = type(player).__name__
+        names = ", ".join(f"{i} ({game.player_name(i)})" for i in range(n))
+        raise ValueError(f"{what}({arg}): {arg} must be one of {names}; not {shown}")
+    if player == other_than:
+        raise ValueError(f"{what}({arg}): {game.player_name(player)} knows their own hand; "
+                         "ask about another player")
+    return player
+
+
 def player_label(player) -> str:
     """The one default name of a seat: ``"Player 1"`` for player 0 (1-based, as people
     count).  Never raises, whatever ``player`` is (texts of malformed actions)."""
@@ -588,15 +617,8 @@ class State:
 
     def _check_player(self, player, what: str = "view", arg: str = "player") -> None:
         """Raise ``ValueError`` naming the allowed players unless ``player`` is one
-        (``what``: the function asked; ``arg``: its argument, e.g. "opponent")."""
-        n = self.game.players
-        if type(player) is not int or not 0 <= player < n:
-            try:
-                shown = repr(player)[:40]
-            except Exception:
-                shown = type(player).__name__
-            names = ", ".join(f"{i} ({self.game.player_name(i)})" for i in range(n))
-            raise ValueError(f"{what}({arg}): {arg} must be one of {names}; not {shown}")
+        (``check_player``)."""
+        check_player(self.game, player, what, arg)
 
     # ---- what a game implements -------------------------------------------------
     def _current_player(self) -> int:

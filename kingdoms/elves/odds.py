@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from kingdoms.core.cache import speed_cache
-from kingdoms.core.protocol import check_name
+from kingdoms.core.protocol import check_count, check_name
 from kingdoms.core.distribution import (Distribution, composition_ways,
                                          multivariate_hypergeometric)
 
@@ -58,11 +58,7 @@ def _deal_size(game, cards, pile: Mapping[str, int]) -> int:
     dealt from ``pile``, else a ``ValueError`` saying what can."""
     if cards is None:
         return game.numbers["deal_first_round"]
-    total = sum(pile.values())
-    if type(cards) is not int or not 0 <= cards <= total:
-        raise ValueError(f"cards is the number of cards dealt, a whole number from 0 to "
-                         f"{total}; not {cards!r:.40}")
-    return cards
+    return check_count(cards, "cards (the number of cards dealt)", 0, sum(pile.values()))
 
 
 def _terrains(game, terrains) -> frozenset | None:
@@ -143,8 +139,7 @@ def sample_deal_can_reach(game, cards: int, n: int, seed=0) -> Fraction:
     """Monte Carlo estimate of ``deal_can_reach`` (shuffle and deal ``n`` times)."""
     import random
     cards = _deal_size(game, cards, game.deck_counts())
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n is the number of deals, a whole number of at least 1; not {n!r:.40}")
+    check_count(n, "n (the number of deals)", 1)
     rng = random.Random(seed)
     deck = [k for k, c in game.deck_counts().items() for _ in range(c)]
     hits = 0

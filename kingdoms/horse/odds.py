@@ -40,8 +40,9 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution
+from kingdoms.core.protocol import check_count
 
-from . import dice
+from . import dice, pasture
 from .components import SPECIES, Components, game_components
 from .components import sheep_value as herd_sheep_value, sheep_values as species_values
 from .dice import CATTLE_HALVES, die_names, halves, keep_options
@@ -66,18 +67,8 @@ _comp = game_components
 
 
 def _herd(herd, what: str = "herd") -> tuple:
-    """``herd`` as a tuple if it counts the animals of each species, else a
-    ``ValueError`` saying what a herd is."""
-    try:
-        h = tuple(herd)
-    except TypeError:
-        h = None
-    if (h is None or isinstance(herd, (str, bytes, dict)) or len(h) != len(SPECIES)
-            or not all(type(n) is int and n >= 0 for n in h)):
-        raise ValueError(f"{what} is the animals of each species in the order "
-                         f"{', '.join(SPECIES)}: four whole numbers of at least 0, e.g. "
-                         f"(3, 1, 0, 0); not {herd!r:.60}")
-    return h
+    """``herd`` as a tuple if it counts the animals of each species (``SPECIES``)."""
+    return pasture.check_herd(herd, SPECIES, what)
 
 
 def _roll(roll, comp) -> tuple:
@@ -99,19 +90,12 @@ def _roll(roll, comp) -> tuple:
     return (tuple(king), mult)
 
 
-def _count(n, what: str, least: int = 0, most: int | None = None) -> int:
-    """``n`` if it is a whole number in range, else a ``ValueError`` naming ``what``."""
-    if type(n) is not int or n < least or (most is not None and n > most):
-        top = f" to {most}" if most is not None else ""
-        raise ValueError(f"{what} is a whole number from {least}{top}; not {n!r:.40}")
-    return n
-
 
 # =========================================================================== dice
 
 def king_pool(n: int, game=None) -> Distribution:
     """The sorted faces of ``n`` King dice."""
-    return dice.king_pool(_count(n, "n (the number of King dice)", 0, 10), _comp(game))
+    return dice.king_pool(check_count(n, "n (the number of King dice)", 0, 10), _comp(game))
 
 
 def roll_counts(game=None) -> tuple[dict, int]:
@@ -368,7 +352,7 @@ def useful_die_left(useful: Callable[[str], bool], seat: int, pick="random",
     (default: one plain roll).
     """
     comp = _comp(game)
-    _count(seat, "seat (1: the first to choose after the active player)", 1,
+    check_count(seat, "seat (1: the first to choose after the active player)", 1,
            comp.king_count + 1)
     roll = roll_distribution(comp) if roll is None else roll
 
@@ -528,7 +512,7 @@ def moritz_turns(max_turns: int = 60, game=None, goal=None) -> tuple:
     """``(pmf, tail)``: ``pmf[t-1]`` = P(Moritz first meets the goal after exactly
     t of his turns), t = 1..max_turns, and ``tail`` = P(more than max_turns)."""
     comp = _comp(game)
-    _count(max_turns, "max_turns", 1, 10_000)
+    check_count(max_turns, "max_turns", 1, 10_000)
     g = comp.goal if goal is None else goal
     chain = moritz_chain(comp, g)
     dist = {moritz_start(comp, g): Fraction(1)}
@@ -551,8 +535,8 @@ def simulate_moritz(n: int, seed=0, game=None, goal=None, max_turns: int = 1000)
     """Monte Carlo: the number of turns Moritz needs in ``n`` seeded games."""
     import random
     comp = _comp(game)
-    _count(n, "n (the number of games)", 1)
-    _count(max_turns, "max_turns", 1)
+    check_count(n, "n (the number of games)", 1)
+    check_count(max_turns, "max_turns", 1)
     g = comp.goal if goal is None else goal
     rng = random.Random(seed)
     kings = [f.name for f in comp.king_faces]

@@ -20,6 +20,7 @@ area).  ``fits`` decides that; ``assignment`` gives one such placement for drawi
 from __future__ import annotations
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.protocol import check_count, safe_repr
 
 __all__ = ["ROWS", "COLS", "EDGES", "edge_index", "edge_name", "areas", "capacities",
            "fits", "assignment", "field_edges", "enclosure", "popcount"]
@@ -121,16 +122,25 @@ def _check_fences(fences) -> None:
                          f"(bit i: a fence on border i, see edge_index); not {fences!r:.40}")
 
 
-def _check_herd(herd, per_field) -> None:
-    if type(per_field) is not int or per_field < 1:
-        raise ValueError(f"per_field must be a whole number of at least 1; not {per_field!r:.40}")
+def check_herd(herd, species: tuple | None = None, what: str = "herd") -> tuple:
+    """``herd`` as a tuple if it counts animals per species (whole numbers of at least
+    0; with ``species``, one count per species in that order), else a ``ValueError``."""
     try:
-        ok = all(type(n) is int and n >= 0 for n in herd)
+        h = tuple(herd)
     except TypeError:
-        ok = False
-    if not ok or isinstance(herd, (str, bytes, dict)):
-        raise ValueError("herd must be the animals of each species, whole numbers of at "
-                         f"least 0 (e.g. (3, 1, 0, 0)); not {herd!r:.60}")
+        h = None
+    if (h is None or isinstance(herd, (str, bytes, dict))
+            or (species is not None and len(h) != len(species))
+            or not all(type(n) is int and n >= 0 for n in h)):
+        order = f" in the order {', '.join(species)}" if species else ""
+        raise ValueError(f"{what} must be the animals of each species{order}, whole numbers "
+                         f"of at least 0 (e.g. (3, 1, 0, 0)); not {safe_repr(herd)}")
+    return h
+
+
+def _check_herd(herd, per_field) -> None:
+    check_count(per_field, "per_field", 1)
+    check_herd(herd)
 
 
 @speed_cache(maxsize=1 << 16)

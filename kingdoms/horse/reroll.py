@@ -20,7 +20,8 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution
-from kingdoms.core.protocol import CHANCE, TERMINAL, Action, Game, State, replace, safe_repr
+from kingdoms.core.protocol import (CHANCE, TERMINAL, Action, Game, State, check_count, replace,
+                                    safe_repr)
 
 from .actions import KeepDice
 from .steps import GAME_OVER, KEEPING, ROLLING, GameOver, Keeping, Rerolling
@@ -139,9 +140,7 @@ def _checked(f: Callable, rerolls, what: str = "goal") -> None:
     """Refuse a goal or policy that is no function, or re-rolls out of range."""
     if not callable(f):
         raise TypeError(f"{what} must be {_FUNCTIONS[what]}; not {safe_repr(f)}")
-    if type(rerolls) is not int or not 0 <= rerolls <= MAX_REROLLS:
-        raise ValueError(f"rerolls must be a whole number from 0 to {MAX_REROLLS} (the rules "
-                         f"allow 2); not {safe_repr(rerolls)}")
+    check_count(rerolls, "rerolls", 0, MAX_REROLLS)
 
 
 def _first_roll(comp: Components, use_mult: bool) -> Distribution:

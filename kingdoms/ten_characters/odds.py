@@ -23,7 +23,7 @@ from typing import Mapping, Sequence
 from kingdoms.core import matrix as _matrix
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric
-from kingdoms.core.protocol import CHANCE, HIDDEN, check_name
+from kingdoms.core.protocol import CHANCE, HIDDEN, check_name, check_player
 
 from .rules import (CHARACTERS, COLUMNS, Choose, Choosing, TenCharactersState,
                     UnicornDiscards)
@@ -371,10 +371,7 @@ def p_holds(state: TenCharactersState, player: int, target: int, character: str)
     from the cards ``player`` has not seen (the same exchangeability assumption)."""
     _character(character)
     v = state.view(player)
-    state._check_player(target, "p_holds", "target")
-    if target == player:
-        raise ValueError(f"p_holds(target): {state.game.player_name(player)} knows their own "
-                         "hand; ask about another player")
+    check_player(state.game, target, "p_holds", "target", other_than=player)
     known = [c for c in v.known[player][target] if c is not HIDDEN]
     if character in known:
         return Fraction(1)

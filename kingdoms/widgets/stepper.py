@@ -28,8 +28,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as W
 
+from ..core.play import named_policy
 from ..core.protocol import (CHANCE, TERMINAL, Game, IllegalAction, State, TooManyOutcomes,
-                             player_label, safe_repr)
+                             check_player)
 from ._common import button, close_all, message_html
 
 __all__ = ["Stepper"]
@@ -39,16 +40,10 @@ TURN = "turn"          # the view of the human whose turn it is (hot-seat play)
 MAX_SHOWN = 200        # buttons at most; beyond, the filter box narrows the list
 
 
-def _player_numbers(players: int, name: Callable[[int], str]) -> str:
-    """"0 (Ann), 1 (Ben)": the player numbers the API takes, with the names people read."""
-    return ", ".join(f"{p} ({name(p)})" for p in range(players))
-
-
-def _seat_policies(seats, players: int, named: Mapping | None = None,
-                   name: Callable[[int], str] = player_label) -> dict[int, Callable]:
+def _seat_policies(seats, game: Game, named: Mapping) -> dict[int, Callable]:
     """``seats`` as ``{player: policy}`` (a list may hold ``None`` for humans; a
-    string names a policy of ``game.policies()``); ``name(player)`` names a seat in
-    messages (the game's ``player_name``)."""
+    string names a policy of ``named``, the game's ``policies()``)."""
+    players = game.players
     if seats is None:
         return {}
     if isinstance(seats, Mapping):
@@ -60,18 +55,16 @@ def _seat_policies(seats, players: int, named: Mapping | None = None,
         items = enumerate(seats)
     out = {}
     for p, pol in items:
-        if type(p) is not int or not 0 <= p < players:
-            raise ValueError(f"seats are given by player number: "
-                             f"{_player_numbers(players, name)}; not {safe_repr(p, 40)}")
+        check_player(game, p, "Stepper", "seats")
         if isinstance(pol, str):
-            named = named or {}
-            if pol not in named:
-                raise ValueError(f"{name(p)}'s seat: no player called {pol!r}; the game "
-                                 f"offers {', '.join(repr(k) for k in named)}")
-            pol = named[pol]
+            try:
+                pol = named_policy(game, pol, named)
+            except ValueError as e:
+                raise ValueError(f"{game.player_name(p)}'s seat: {e}") from None
         if pol is not None:
             if not callable(pol):
-                raise TypeError(f"{name(p)}'s seat: a policy is a callable policy(state, rng)")
+                raise TypeError(f"{game.player_name(p)}'s seat: a policy is a callable "
+                                "policy(state, rng)")
             out[p] = pol
     return out
 
@@ -126,8 +119,7 @@ class Stepper(W.VBox):
         except Exception:        # a game's hook failing: humans and random only
             from ..core.play import random_policy
             self._named = {"random": random_policy}
-        self.seats = _seat_policies(seats, self.game.players, self._named,
-                                    self.game.player_name)
+        self.seats = _seat_policies(seats, self.game, self._named)
         self.max_buttons = max_buttons
         self.max_steps = max_steps
         self.autoplay = autoplay
@@ -261,15 +253,11 @@ class Stepper(W.VBox):
     def set_seat(self, player: int, policy) -> None:
         """Make ``player`` a human seat (``None``) or a bot (a name from
         ``game.policies()`` or a policy function)."""
-        if type(player) is not int or not 0 <= player < self.game.players:
-            raise ValueError("set_seat(player): player must be one of "
-                             f"{_player_numbers(self.game.players, self.game.player_name)}; "
-                             f"not {safe_repr(player, 40)}")
+        check_player(self.game, player, "set_seat")
         if policy is None or policy == "":
             self.seats.pop(player, None)
         else:
-            self.seats.update(_seat_policies({player: policy}, self.game.players,
-                                             self._named, self.game.player_name))
+            self.seats.update(_seat_policies({player: policy}, self.game, self._named))
         box = self._seat_boxes[player]
         name = "" if policy is None else policy if isinstance(policy, str) else next(
             (n for n, f in self._named.items() if f is policy), None)

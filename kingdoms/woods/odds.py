@@ -26,7 +26,7 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric, multivariate_hypergeometric
-from kingdoms.core.protocol import HIDDEN, check_name
+from kingdoms.core.protocol import HIDDEN, check_count, check_name, check_player
 from kingdoms.core.cards import exact_deals
 from kingdoms.core.solve import TreeTooLarge, expectimax, outcome_distribution, uniform_model
 
@@ -51,15 +51,6 @@ def _view(state, player):
 def _card(state, card) -> str:
     """``card`` if it names a card of the game, else a ``ValueError`` naming them."""
     return check_name(card, state.game.components.rank, "card")
-
-
-def _other(state, player, other, fn: str, arg: str = "opponent") -> int:
-    """``other`` if it is a player other than ``player``, else a ``ValueError``."""
-    state._check_player(other, fn, arg)
-    if other == player:
-        raise ValueError(f"{fn}({arg}): {state.game.player_name(player)} knows their own "
-                         "hand; ask about another player")
-    return other
 
 
 def unseen_cards(state, player) -> Counter:
@@ -121,7 +112,7 @@ def joint_fools(state, player, card: str = "Fool") -> Distribution:
 def p_holds(state, player, card: str, opponent: int, at_least: int = 1) -> Fraction:
     """P(``opponent`` holds at least ``at_least`` copies of ``card``), for ``player``."""
     state._check_player(player, "p_holds")
-    _other(state, player, opponent, "p_holds")
+    check_player(state.game, opponent, "p_holds", "opponent", other_than=player)
     return fool_distribution(state, player, card)[opponent].P(lambda x: x >= at_least)
 
 
@@ -141,7 +132,7 @@ def hand_distribution(state, player, opponent: int) -> Distribution:
     """The exact distribution of ``opponent``'s whole hand (a sorted tuple) as
     ``player`` sees it."""
     state._check_player(player, "hand_distribution")
-    _other(state, player, opponent, "hand_distribution")
+    check_player(state.game, opponent, "hand_distribution", "opponent", other_than=player)
     pool = unseen_cards(state, player)
     kinds = [k for k in sorted(pool) if pool[k] > 0]
     known = tuple(sorted(_known(state, player, opponent).elements()))
@@ -284,8 +275,7 @@ def fool_outcome_simulated(state, court: int, n: int = 2000, seed=0, policy=None
     each playout starts from a world drawn from that player's view (``sample_world``),
     so it also works when hands are hidden."""
     state._check_player(court, "fool_outcome_simulated", "court")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n is the number of playouts, a whole number of at least 1; not {n!r:.40}")
+    check_count(n, "n (the number of playouts)", 1)
     rng = random.Random(f"woods-fools/{seed}")
     out = Counter()
     for _ in range(n):

@@ -342,6 +342,6 @@ def test_a_suit_the_game_does_not_have_is_named_not_answered_with_zero():
         odds.left_match_probability(state, "purple")
     with pytest.raises(TypeError, match=r"top_suits is a list of suits"):
         odds.p_left_match("Wands", "Wands", {"Wands": 3}, 1)
-    with pytest.raises(ValueError, match=r"draws is a whole number"):
+    with pytest.raises(ValueError, match=r"draws must be a whole number of at least 0"):
         odds.p_left_match("Wands", [], {"Wands": 3}, -1)
     assert odds.p_left_match("Wands", [], {"Wands": 1, "Swords": 1}, 1) == Fraction(1, 2)

@@ -346,3 +346,19 @@ def test_check_name_names_the_choices_and_hints_at_a_case_slip():
     for bad in ("Kniht", None, 3, ["Knight"]):
         with pytest.raises(ValueError, match=r"no card called .*; the cards are"):
             check_name(bad, names, "card")
+
+
+def test_check_count_and_check_player_say_what_is_wanted():
+    from kingdoms.core.protocol import check_count, check_player
+    assert check_count(3, "rerolls", 0, 10) == 3
+    for bad in (-1, 11, 2.0, True, "2"):
+        with pytest.raises(ValueError, match=r"^rerolls must be a whole number from 0 to 10; not "):
+            check_count(bad, "rerolls", 0, 10)
+    with pytest.raises(ValueError, match=r"^n must be a whole number of at least 1; not 0$"):
+        check_count(0, "n", 1)
+    game = kingdoms.game("highcard")
+    assert check_player(game, 1, "p_holds", "target", other_than=0) == 1
+    with pytest.raises(ValueError, match=r"^p_holds\(target\): target must be one of 0 \(Player 1\)"):
+        check_player(game, 5, "p_holds", "target")
+    with pytest.raises(ValueError, match=r"^p_holds\(target\): Player 1 knows their own hand"):
+        check_player(game, 0, "p_holds", "target", other_than=0)

@@ -116,8 +116,8 @@ def test_deal_odds_name_a_wrong_terrain_or_deal_size_instead_of_answering():
     for call in (lambda: odds.deal_can_reach(g, -3), lambda: odds.village_count_distribution(g, "x"),
                  lambda: odds.village_count_distribution(g, 121),
                  lambda: odds.sample_deal_can_reach(g, 500, 10)):
-        with pytest.raises(ValueError, match=r"cards is the number of cards dealt, a whole "
-                                             r"number from 0 to 120"):
+        with pytest.raises(ValueError, match=r"cards \(the number of cards dealt\) must be a "
+                                             r"whole number from 0 to 120"):
             call()
-    with pytest.raises(ValueError, match="n is the number of deals"):
+    with pytest.raises(ValueError, match=r"n \(the number of deals\) must be a whole number of at least 1"):
         odds.sample_deal_can_reach(g, 10, -5)

@@ -457,11 +457,11 @@ def test_a_wrong_seat_is_named_as_people_count_players():
     """Seats are given by player number (0, 1, ...); messages name the player as people
     do ("Player 2's seat"), never "seat 1", and list the numbers with their names."""
     game = kingdoms.game("woods", players=2)
-    with pytest.raises(ValueError, match=r"^Player 1's seat: no player called 'nope'; the game "
-                                         r"offers 'random', 'mcts'"):
+    with pytest.raises(ValueError, match=r"^Player 1's seat: King of the Woods has no player "
+                                         r"called 'nope'; its players are: random, mcts"):
         Stepper(game, seats=["nope", "random"])
-    with pytest.raises(ValueError, match=r"^seats are given by player number: 0 \(Player 1\), "
-                                         r"1 \(Player 2\); not 5$"):
+    with pytest.raises(ValueError, match=r"^Stepper\(seats\): seats must be one of 0 "
+                                         r"\(Player 1\), 1 \(Player 2\); not 5$"):
         Stepper(game, seats={5: "random"})
     with pytest.raises(TypeError, match=r"^Player 1's seat: a policy is a callable"):
         Stepper(game, seats=[3])
@@ -469,6 +469,7 @@ def test_a_wrong_seat_is_named_as_people_count_players():
     with pytest.raises(ValueError, match=r"^set_seat\(player\): player must be one of 0 "
                                          r"\(Player 1\), 1 \(Player 2\); not 2$"):
         st.set_seat(2, "random")
-    with pytest.raises(ValueError, match=r"^Player 2's seat: no player called 'x'"):
+    with pytest.raises(ValueError, match=r"^Player 2's seat: King of the Woods has no player "
+                                         r"called 'x'"):
         st.set_seat(1, "x")
     assert st.seats == {}                   # nothing changed

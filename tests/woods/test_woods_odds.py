@@ -274,7 +274,7 @@ def test_unseen_hook_counts_what_the_view_hides():
     (lambda s: odds.treasurer_draw(s, 0, "Ann"), r"treasurer_draw\(victim\): victim must be one of"),
     (lambda s: odds.fool_outcome(s, court=5), r"fool_outcome\(court\): court must be one of"),
     (lambda s: odds.fool_outcome_simulated(s, court=-1), r"fool_outcome_simulated\(court\)"),
-    (lambda s: odds.fool_outcome_simulated(s, court=0, n=0), r"n is the number of playouts"),
+    (lambda s: odds.fool_outcome_simulated(s, court=0, n=0), r"n \(the number of playouts\) must be a whole number of at least 1"),
     (lambda s: odds.fool_outcome_from_view(s, 0, court=2), r"fool_outcome_from_view\(court\)"),
 ])
 def test_a_wrong_card_or_player_is_named_not_answered_with_zero(call, words):
