@@ -25,6 +25,13 @@ BAD = {
         re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][-+]?\d+\b"),
     "a 0-based player label (players are Player 1, 2, ... or their names)":
         re.compile(r"(?im)\b(?:player\s+0|P0)\b|^\s*(?:player|seat)\b[^\n]*\n\s*0\s"),
+    "a progress-bar rate (a student reads how far and how long, not it/s)":
+        re.compile(r"(?:\d|\?)\s?(?:it|games?)/s\b|\bs/it\b"),
+    "a plural after 1 (plural(1, 'card') gives '1 card')":
+        re.compile(r"(?<![\d./,])\b1 (?:cards|points|pts|turns|steps|re-rolls|rolls|games|Fools|"
+                   r"seats|players|moves|dice|rounds|villages|coins|nodes|simulations)\b"),
+    "a counted share as a fraction (a share of games is an estimate: 8.7% (5.6-13.2%) of 300 games)":
+        re.compile(r"\b\d+/\d+\b[^\n%]{0,40}\bof \d+ (?:finished )?games\b"),
 }
 # Output that is not text a person reads as prose: widget views, images, progress bars.
 SKIP_MIME = ("application/vnd.jupyter.widget-view+json", "image/png", "image/svg+xml")
@@ -76,6 +83,13 @@ def test_the_scanner_catches_what_it_should():
     assert not problems("P(at least one Fool) = 122/133 ≈ 0.917")
     assert not problems("Player 1 wins; mean score 44.91; version 1.2.3; Player 10")
     assert not problems("0.8265 and 1/108 and seed 2026")
+    assert problems("simulating woods:  40%|####  | 120/300 [00:01<00:01, 1061.94it/s]")
+    assert problems("simulating woods:   0%|          | 0/300 [00:00<?, ?it/s]")
+    assert not problems("simulating woods:  40%|####  | 120/300 [00:01<00:01]")
+    assert problems("P(1 Fools) = 6/17") and problems("1 re-rolls: expected")
+    assert not problems("P(1 Fool) = 6/17") and not problems("Green 1 Swords, 11 cards")
+    assert problems("greedy against hold back: 249/400 ≈ 0.623 ± 0.034 of 200 games")
+    assert not problems("greedy against hold back: 62.3% (55.4-68.7%) of 200 games")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))
@@ -89,3 +103,24 @@ def test_stored_outputs_are_for_people(path):
             for why, excerpt in problems(text):
                 bad.append(f"cell {number}: {why}: …{excerpt}…")
     assert not bad, f"{path.relative_to(REPO)} prints for programmers:\n" + "\n".join(bad)
+
+
+# What a lesson's text should never say to a student: notes from its developers.
+DEVELOPER_NOTE = re.compile(r"\b(?:TODO|FIXME|XXX)\b|\b(?:an?|the) (?:earlier|previous|older) "
+                            r"version\b|\bwe used to\b|\bworkaround\b|\bhack\b", re.I)
+
+
+def test_the_note_scanner_catches_what_it_should():
+    assert DEVELOPER_NOTE.search("(an earlier version that valued fences at 0 re-rolled them)")
+    assert DEVELOPER_NOTE.search("TODO: explain")
+    assert not DEVELOPER_NOTE.search("Re-rolling wins clearly: the keep policy values fences.")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))
+def test_lesson_text_has_no_developer_notes(path):
+    nb = nbformat.read(path, as_version=4)
+    bad = [f"cell {number}: …{m.group(0)}…"
+           for number, cell in enumerate(nb.cells, 1) if cell.cell_type == "markdown"
+           for m in DEVELOPER_NOTE.finditer(cell.source)]
+    assert not bad, f"{path.relative_to(REPO)} tells students about its development:\n" + \
+        "\n".join(bad)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
+from kingdoms.core.text import plural
 
 from .rules import CAPACITY, Discarding, GameOver, Playing, Revealing
 
@@ -120,7 +121,7 @@ def html(state) -> str:
             rows.append(f"<tr><td>{label}</td><td>{e(_pairs(state, pairs, size, fd))}</td></tr>")
     for p in range(g.players):
         token = " &#9733; token" if p == state.token else ""
-        rows.append(f"<tr><td>{e(names(p))}: {state.points[p]} pts{token}</td>"
+        rows.append(f"<tr><td>{e(names(p))}: {plural(state.points[p], 'point')}{token}</td>"
                     f"<td>hand ({len(state.hands[p])}): {e(_cards(state.hands[p]))}"
                     + (f"<br>won: {e(_cards(state.won[p]))}" if state.won[p] else "")
                     + "</td></tr>")

@@ -36,6 +36,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from .protocol import CHANCE, Game, State, player_label
 from .records import GameRecord, check_seed
+from .text import percent, plural, progress_bar, share_text, wilson_interval
 
 __all__ = ["Policy", "random_policy", "first_policy", "play", "play_state", "simulate",
            "SimulationSummary", "game_rng", "fresh_seed"]
@@ -217,14 +218,6 @@ def play(game: Game, policies=None, seed: Any = None, views: bool | None = None)
 
 # --------------------------------------------------------------------------- simulate
 
-def _ratio(x: Fraction) -> str:
-    """A fraction for people: "19/23 ≈ 0.826" (or "1", "0")."""
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    return f"{x} ≈ {float(x):.3f}"
-
-
 @dataclass
 class SimulationSummary:
     """What ``simulate`` found: win shares, scores and game lengths.
@@ -261,6 +254,18 @@ class SimulationSummary:
         """``win_shares`` as floats."""
         return [None if w is None else float(w) for w in self.win_shares()]
 
+    def interval(self, player: int) -> tuple[float, float]:
+        """The 95% Wilson score interval of ``player``'s win share (the games are a
+        sample: the share is an estimate)."""
+        share = self.win_shares()[player]
+        return wilson_interval(0 if share is None else share, self.finished)
+
+    def share_text(self, player: int) -> str:
+        """``player``'s win share for people: ``"8.7% (5.6-13.2%) of 300 games"``
+        (over the games that ended by the rules)."""
+        share = self.win_shares()[player]
+        return share_text(0 if share is None else share, self.finished)
+
     def mean_scores(self) -> list[float] | None:
         if not self.scores:
             return None
@@ -277,45 +282,46 @@ class SimulationSummary:
         return player_label(player)
 
     def rows(self) -> list[dict]:
-        """One row per player: name, win rate (over finished games, 3 decimals),
-        mean score (2 decimals) — for tables (e.g. ``pandas.DataFrame(summary.rows())``)."""
+        """One row per player, as text for people: name, win share over the finished
+        games (a percentage), its 95% interval, mean score (2 decimals) — for tables
+        (e.g. ``pandas.DataFrame(summary.rows())``)."""
         rows = []
         means = self.mean_scores()
-        rates = self.win_rates()
+        shares = self.win_shares()
         for p in range(self.players):
+            lo, hi = self.interval(p)
             row = {"player": self.player_name(p),
-                   "win rate": None if rates[p] is None else round(rates[p], 3)}
+                   "win share": "–" if shares[p] is None else percent(shares[p]),
+                   "95% interval": "–" if shares[p] is None else
+                   f"{percent(lo)} to {percent(hi)}"}
             if means is not None:
-                row["mean score"] = round(means[p], 2)
+                row["mean score"] = f"{means[p]:.2f}"
             rows.append(row)
         return rows
 
     def table(self) -> str:
-        shares = self.win_shares()
-        means = self.mean_scores()
-        header = ["player", "win rate"] + (["mean score"] if means is not None else [])
-        body = []
-        for p in range(self.players):
-            line = [self.player_name(p), "–" if shares[p] is None else _ratio(shares[p])]
-            if means is not None:
-                line.append(f"{means[p]:.2f}")
-            body.append(line)
+        rows = self.rows()
+        header = list(rows[0])
+        body = [[r[h] for h in header] for r in rows]
         widths = [max(len(r[i]) for r in [header] + body) for i in range(len(header))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
                  for r in [header] + body]
         mean_len = sum(k * v for k, v in self.lengths.items()) / self.n
         name = self.title or self.game
-        games = "1 game" if self.n == 1 else f"{self.n} games"
+        games = plural(self.n, "game")
         if self.unfinished == 0:
             end = "every one ended by the rules"
         else:
             reason = self.unfinished_reasons.most_common(1)[0][0] \
                 if self.unfinished_reasons else "cut short by a safeguard"
             end = (f"{self.finished} ended by the rules and {self.unfinished} were cut short "
-                   f"by the engine (not counted in the win rates; e.g. {reason})")
+                   f"by the engine (not counted in the win shares; e.g. {reason})")
         lines.append(f"{games} of {name}: {end}. Mean length {mean_len:.1f} steps.")
         if self.finished == 0:
-            lines.append("No game ended by the rules, so there are no win rates.")
+            lines.append("No game ended by the rules, so there are no win shares.")
+        else:
+            lines.append("Win share: the share of the wins (ties split) over the games "
+                         "that ended by the rules; 95% Wilson score interval.")
         return "\n".join(lines)
 
     def __str__(self):
@@ -446,8 +452,7 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     callback = progress if callable(progress) else None
     bar = None
     if callback is None:
-        from tqdm.auto import tqdm
-        bar = tqdm(total=n, desc=f"simulating {game.name}", disable=not progress, leave=False)
+        bar = progress_bar(n, f"simulating {game.title}", bool(progress))
     total = None
     futures = []
     done = 0

@@ -29,23 +29,9 @@ from typing import Any
 from .play import _check_game, _views_for, game_rng, named_policy, play_state
 from .protocol import Game
 from .records import check_seed
+from .text import Z95, percent as _percent, progress_bar, wilson_interval
 
 __all__ = ["tournament", "TournamentResult", "GameResult", "wilson_interval"]
-
-Z95 = 1.959963984540054     # the 97.5% quantile of the standard normal distribution
-
-
-def wilson_interval(share: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a proportion ``share`` observed
-    in ``n`` trials; ``(0.0, 1.0)`` when ``n`` is 0."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = float(share)
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 @dataclass(frozen=True)
 class GameResult:
@@ -260,10 +246,6 @@ class SVGPicture:
         return "<SVG chart>"
 
 
-def _percent(x) -> str:
-    return f"{100 * float(x):.1f}%"
-
-
 # --------------------------------------------------------------------------- playing
 
 def _players(game: Game, players) -> tuple[tuple, tuple]:
@@ -355,8 +337,7 @@ def _run(chunks, n: int, executor, progress, desc: str, games: list) -> None:
     callback = progress if callable(progress) else None
     bar = None
     if callback is None:
-        from tqdm.auto import tqdm
-        bar = tqdm(total=n, desc=desc, disable=not progress, leave=False)
+        bar = progress_bar(n, desc, bool(progress))
     futures = []
     try:
         if executor is None:

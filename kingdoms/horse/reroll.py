@@ -393,6 +393,13 @@ class RerollState(State):
     def __str__(self):
         return self.short()
 
+    def describe(self):
+        """A line about the dice phase: a final roll says what it scores (this small
+        game has no winner to name)."""
+        if isinstance(self.step, GameOver):
+            return f"final roll {self.short()}"
+        return super().describe()
+
     # The core finds pictures in the package's render.py, which draws the Horse game;
     # this small game of the same package draws itself.
     def _repr_html_(self):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import html as _html
 
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
+from kingdoms.core.text import plural
 
 from .rules import (Choosing, Dealing, FortuneTellerPicks, FortuneTellerSees, JesterJoins,
                     KnightMayRemove, MageMayRemove, UnicornDiscards, UnicornDraws)
@@ -71,10 +72,10 @@ def text(s) -> str:
         if k or j:
             cols.append(f"{LABELS[c]} {k + j}" + (f" (incl. {j} Jester)" if j else ""))
     lines.append("Display: " + (" | ".join(cols) if cols else "empty"))
-    lines.append(f"Draw pile: {s.pile_size} cards · discard pile: {_counts(s.discard)} · "
-                 f"box: {sum(s.boxed)} cards")
+    lines.append(f"Draw pile: {plural(s.pile_size, 'card')} · discard pile: {_counts(s.discard)} · "
+                 f"box: {plural(sum(s.boxed), 'card')}")
     for p in range(g.players):
-        row = f"{g.player_name(p)}: {s.points[p]} points · hand ({len(s.hands[p])}): {_cards(s.hands[p])}"
+        row = f"{g.player_name(p)}: {plural(s.points[p], 'point')} · hand ({len(s.hands[p])}): {_cards(s.hands[p])}"
         c = s.chosen[p]
         if c is not None:
             row += f" · chosen: {'face down' if c is HIDDEN else _lab(c)}"

@@ -89,14 +89,14 @@ def test_simulate_counts_unfinished_games_apart_and_rates_finished_ones(marathon
     assert abs(sum(s.win_rates()) - 1) < 1e-9
     table = s.table()
     assert f"{s.finished} ended by the rules and {s.unfinished} were cut short" in table
-    assert "not counted in the win rates" in table and "safeguard" in table
+    assert "not counted in the win shares" in table and "safeguard" in table
 
 
 def test_a_summary_with_no_finished_game_has_no_win_rates(marathon):
     s = simulate(Marathon(limit=1), 10, random_policy, seed=1, progress=False)
     assert s.unfinished == 10 and s.win_rates() == [None, None]
-    assert "no win rates" in s.table()
-    assert s.rows()[0]["win rate"] is None
+    assert "no win shares" in s.table()
+    assert s.rows()[0]["win share"] == "–"
 
 
 def test_summary_names_players_and_prints_fractions_for_people():
@@ -105,9 +105,12 @@ def test_summary_names_players_and_prints_fractions_for_people():
     table = s.table()
     assert "Player 1" in table and "Player 0" not in table and "Fraction(" not in table
     share = s.win_shares()[0]
-    assert f"{share} ≈ {float(share):.3f}" in table
-    assert all(len(str(r["win rate"]).split(".")[-1]) <= 3 for r in s.rows())
-    assert "90 games of High Card" in table
+    assert str(share) not in table            # a counted share is an estimate, not a fraction
+    lo, hi = s.interval(0)
+    assert f"{100 * float(share):.1f}%" in table and lo < share < hi
+    assert f"{100 * lo:.1f}% to {100 * hi:.1f}%" in table
+    assert s.share_text(0) == f"{100 * float(share):.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) of 90 games"
+    assert "90 games of High Card" in table and "95% Wilson score interval" in table
 
 
 def test_summary_uses_the_games_player_names():

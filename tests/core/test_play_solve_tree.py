@@ -42,7 +42,7 @@ def test_simulate_agrees_with_exact_value():
     exact = value(game.initial_state())
     p = float(exact)
     assert abs(summary.win_rates()[0] - p) < 4 * (p * (1 - p) / n) ** 0.5
-    assert summary.mean_scores() is not None and "win rate" in summary.table()
+    assert summary.mean_scores() is not None and "win share" in summary.table()
 
 
 def test_simulate_is_identical_with_a_process_pool():
