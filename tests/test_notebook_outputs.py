@@ -28,7 +28,7 @@ BAD = {
     "a progress-bar rate (a student reads how far and how long, not it/s)":
         re.compile(r"(?:\d|\?)\s?(?:it|games?)/s\b|\bs/it\b"),
     "a plural after 1 (plural(1, 'card') gives '1 card')":
-        re.compile(r"(?<![\d./,])\b1 (?:cards|points|pts|turns|steps|re-rolls|rolls|games|Fools|"
+        re.compile(r"(?<![\d./,])(?<!, )\b1 (?:cards|points|pts|turns|steps|re-rolls|rolls|games|Fools|"
                    r"seats|players|moves|dice|rounds|villages|coins|nodes|simulations)\b"),
     "a counted share as a fraction (a share of games is an estimate: 8.7% (5.6-13.2%) of 300 games)":
         re.compile(r"\b\d+/\d+\b[^\n%]{0,40}\bof \d+ (?:finished )?games\b"),
@@ -88,6 +88,7 @@ def test_the_scanner_catches_what_it_should():
     assert not problems("simulating woods:  40%|####  | 120/300 [00:01<00:01]")
     assert problems("P(1 Fools) = 6/17") and problems("1 re-rolls: expected")
     assert not problems("P(1 Fool) = 6/17") and not problems("Green 1 Swords, 11 cards")
+    assert not problems("with 0, 1, 2 Right cards the token moves 1, 0, 1 seats on")
     assert problems("greedy against hold back: 249/400 ≈ 0.623 ± 0.034 of 200 games")
     assert not problems("greedy against hold back: 62.3% (55.4-68.7%) of 200 games")
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Protocol, Sequence
 
-from .protocol import CHANCE, Game, State, player_label
+from .protocol import CHANCE, Game, State, check_player, player_label
 from .records import GameRecord, check_seed
 from .text import percent, plural, progress_bar, share_text, wilson_interval
 
@@ -257,13 +257,13 @@ class SimulationSummary:
     def interval(self, player: int) -> tuple[float, float]:
         """The 95% Wilson score interval of ``player``'s win share (the games are a
         sample: the share is an estimate)."""
-        share = self.win_shares()[player]
+        share = self.win_shares()[check_player(self, player, "interval")]
         return wilson_interval(0 if share is None else share, self.finished)
 
     def share_text(self, player: int) -> str:
         """``player``'s win share for people: ``"8.7% (5.6-13.2%) of 300 games"``
         (over the games that ended by the rules)."""
-        share = self.win_shares()[player]
+        share = self.win_shares()[check_player(self, player, "share_text")]
         return share_text(0 if share is None else share, self.finished)
 
     def mean_scores(self) -> list[float] | None:

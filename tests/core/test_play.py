@@ -111,6 +111,8 @@ def test_summary_names_players_and_prints_fractions_for_people():
     assert f"{100 * lo:.1f}% to {100 * hi:.1f}%" in table
     assert s.share_text(0) == f"{100 * float(share):.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) of 90 games"
     assert "90 games of High Card" in table and "95% Wilson score interval" in table
+    with pytest.raises(ValueError, match=r"share_text\(player\): player must be one of 0 \(Player 1\)"):
+        s.share_text(3)
 
 
 def test_summary_uses_the_games_player_names():
