@@ -64,7 +64,7 @@ app: $(VENV)/.notebook-installed
 	  echo "no class page for GAME=$(GAME); the games are: $(APP_GAMES)"; exit 2; fi
 	$(BIN)/voila $(if $(GAME),apps/$(GAME).ipynb,apps) --port=$(PORT) --no-browser $(LAB_ARGS)
 
-## make bench: random-playout speed of every game beside OpenSpiel's Python Kuhn poker, and more;
+## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the search bot against random, the best heuristics and OpenSpiel (long: ~hours at 200 games)
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/bench.py
