@@ -12,7 +12,7 @@ kind="probability", sealed="kx1:...")`` looks the answer up by name (so a check 
 answer cell was not run says "no answer yet" instead of raising ``NameError``),
 checks its *form* (an exact Fraction, between 0 and 1, the right length ...), then
 derives from (the question's salt, the answer) one slow key (PBKDF2-HMAC-SHA256,
-``ITERATIONS`` rounds, ~60 ms): part of it is compared with the right answer's
+``ITERATIONS`` rounds, ~60 ms of CPU): part of it is compared with the right answer's
 identifier stored in ``sealed``, the rest is the key that opens the hint stored for
 that classic mistake (if the answer is one).  So the cell shows neither the answer nor
 a mistake's hint before that mistake is made, and confirming a guess costs the
@@ -166,7 +166,7 @@ def _canonical(x: Any) -> str:
 #: PBKDF2 rounds per check: ~60 ms in CPython with OpenSSL on a laptop core (a student
 #: waits that long; an attacker pays it per guess and per check).  Stored in each
 #: sealed string, so it can change later without breaking old notebooks.
-ITERATIONS = 200_000
+ITERATIONS = 250_000
 _MAX_ITERATIONS = 5_000_000          # a crafted string cannot make a check run for hours
 _SCHEME = "kx1"
 _KDF = "pbkdf2-sha256"

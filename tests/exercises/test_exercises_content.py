@@ -317,7 +317,9 @@ def test_a_changed_question_is_found_stale_and_resealed(tmp_path):
     nbformat.write(nb, changed)
     cli = [sys.executable, "-m", "kingdoms.exercises", "seal"]
     r = subprocess.run(cli + ["--check", str(changed)], capture_output=True, text=True, cwd=REPO)
-    assert r.returncode == 1 and "cell 7: p_player2: 2 mistake hint(s) sealed: stale" in r.stdout
+    assert r.returncode == 1 and "cell 7: p_player2: 3 mistake hint(s) sealed: stale" in r.stdout
+    # question 4 lists "P(at least one Fool)" (p_player2) as a mistake: its seal changed too
+    assert "cell 13: expected_fools: 3 mistake hint(s) sealed: stale" in r.stdout
     assert nbformat.read(changed, as_version=4) == nb                 # --check writes nothing
     r = subprocess.run(cli + [str(changed)], capture_output=True, text=True, cwd=REPO)
     assert r.returncode == 0 and "resealed" in r.stdout, r.stderr

@@ -126,9 +126,8 @@ def test_student_version():
     assert nbformat.writes(nb) == original               # the input is not changed
     src = [c.source for c in st.cells]
     assert "(d6 + d6).P" not in "".join(src)             # no solution left
-    assert src[2] == ("d6 = Distribution.uniform(range(1, 7))\n# YOUR CODE HERE\n"
-                      "from kingdoms.exercises import NoAnswer\n"
-                      'answer = NoAnswer("answer")   # replace with your answer')
+    # the check names its answer in quotes: no placeholder needed (it says "not set yet")
+    assert src[2] == "d6 = Distribution.uniform(range(1, 7))\n# YOUR CODE HERE"
     assert "hidden" not in src[3] and "HIDDEN" not in src[3]
     assert "check_answer('answer', 'P(sum 7)'" in src[3]  # visible tests stay
     assert src[4] == "Why?\n\nYOUR ANSWER HERE"
@@ -305,6 +304,7 @@ def test_placeholders_only_for_names_other_cells_use():
     nb = sample_notebook()
     nb.cells[2].source = ("### BEGIN SOLUTION\ndef helper(k):\n    return k\n"
                           "answer = helper((d6 + d6).P(lambda s: s == 7))\n### END SOLUTION")
+    nb.cells[5].source = "print(answer)"      # given code that uses the answer
     src = student_version(nb).cells[2].source
     assert "helper" not in src                 # a helper of the solution is not given away
     assert 'answer = NoAnswer("answer")' in src
