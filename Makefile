@@ -50,9 +50,11 @@ notebooks: $(VENV)/.test-installed
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
 
-## make exercises: the student copies exercises/release/<game>/ from the teacher copies in
-## exercises/source/<game>/ (solutions and hidden tests stripped, outputs cleared; commit them)
+## make exercises: seal each self-check of the teacher copies exercises/source/<game>/ (the
+## hints, encrypted, from their hidden tests), then write the student copies
+## exercises/release/<game>/ (solutions and hidden tests stripped, outputs cleared; commit both)
 exercises: $(VENV)/.notebook-installed
+	$(BIN)/python -m kingdoms.exercises seal exercises/source
 	rm -rf exercises/release
 	$(BIN)/python -m kingdoms.exercises student exercises/source exercises/release
 

@@ -1,4 +1,4 @@
-"""Classroom exercises: friendly checks for students.
+"""Classroom exercises: self-checks that do not give the answer away.
 
 Exercise notebooks follow nbgrader's course layout: the teacher copies (solutions and
 hidden tests in place) are ``exercises/source/<game>/<name>.ipynb``, one nbgrader
@@ -7,55 +7,79 @@ assignment per game; the student copies are ``exercises/release/<game>/<name>.ip
 ``### END SOLUTION``, hidden tests between ``### BEGIN HIDDEN TESTS`` and
 ``### END HIDDEN TESTS``, with nbgrader cell metadata.
 
-The visible test cells never contain the answer: ``check_answer`` checks the *form*
-of an answer (an exact Fraction, between 0 and 1, the right length ...) and compares a
-salted digest of it with the digest stored in the cell (``digest``), so reading the
-cell does not reveal the answer.  Classic wrong answers are listed by digest too, each
-with a hint for that mistake.  A failed check raises ``ExerciseFailure``: an
-``AssertionError`` (nbgrader counts the cell as failed) that IPython shows as one short
-line, without a traceback.  The hidden tests (stripped from the student copy) check the
-exact value.
+**The visible check.**  ``check_answer("p_player2", "P(Player 2 holds a Fool)",
+kind="probability", sealed="kx1:...")`` looks the answer up by name (so a check whose
+answer cell was not run says "no answer yet" instead of raising ``NameError``),
+checks its *form* (an exact Fraction, between 0 and 1, the right length ...), then
+derives from (the question's salt, the answer) one slow key (PBKDF2-HMAC-SHA256,
+``ITERATIONS`` rounds, ~60 ms of CPU): part of it is compared with the right answer's
+identifier stored in ``sealed``, the rest is the key that opens the hint stored for
+that classic mistake (if the answer is one).  So the cell shows neither the answer nor
+a mistake's hint before that mistake is made, and confirming a guess costs the
+attacker one slow key per guess and per check.  What this cannot protect: an answer
+among a few choices, or a small whole number, can still be found by trying them all.
 
-``python -m kingdoms.exercises student exercises/source exercises/release`` writes the
-student copies (solutions replaced by ``# YOUR CODE HERE`` /
-``raise NotImplementedError()``, hidden tests removed, outputs cleared, nbgrader
-metadata kept) without needing nbgrader.  ``python -m kingdoms.exercises digests
-TEACHER_NOTEBOOK`` checks a teacher copy's digests after a question or the data changed.
+The check *prints* one line (``✓ ...`` or ``✗ ...``) and never raises: Run All on a
+fresh student copy goes through, and of two answers in one cell the second is checked
+even when the first is wrong.  Grades come from the hidden tests (``assert``, or
+``strict=True``), which nbgrader puts back when it grades.
+
+**The teacher's part.**  The hint texts live in the hidden tests of the teacher copy::
+
+    # hint: p_player2: Count the 7-card hands without a Fool, ...
+    # mistake: p_player2 = 1 - Fraction(unseen - unseen_fools, unseen) ** 7
+    #     That treats the 7 cards as drawn with replacement ...
+
+(a ``# hint:`` for any other wrong answer; each ``# mistake:`` line is an expression
+for a classic wrong answer, the indented comment lines below it its hint; a mistake
+without a hint must be caught by the form check, e.g. ``float(p)``).  ``python -m
+kingdoms.exercises seal exercises/source`` runs each teacher copy and writes the
+``sealed=`` strings (``make exercises`` does it first); ``python -m kingdoms.exercises
+student exercises/source exercises/release`` writes the student copies (solutions
+replaced by ``# YOUR CODE HERE``, hidden tests removed, outputs cleared, nbgrader
+metadata kept) without needing nbgrader.  ``teacher_secrets(path)`` lists what no
+student file may contain.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import math
+import sys
+
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-__all__ = ["check", "check_answer", "check_simulation", "digest", "show", "ExerciseFailure",
-           "NoAnswer", "ExerciseFormatError", "student_version", "make_student_versions",
-           "strip_solutions", "strip_hidden_tests"]
+__all__ = ["check", "check_answer", "check_simulation", "judge", "Verdict", "seal_answer",
+           "show", "ExerciseFailure", "NoAnswer", "ExerciseFormatError", "ITERATIONS",
+           "student_version", "make_student_versions", "strip_solutions",
+           "strip_hidden_tests", "seal_notebook", "teacher_secrets"]
 
 
 class ExerciseFailure(AssertionError):
-    """A check that did not pass; the message explains what to look at.
+    """A strict check that did not pass (hidden tests, ``strict=True``, ``check``).
 
-    IPython shows it as its message alone (``_render_traceback_``): a student sees one
-    short line, not a traceback, and the cell still counts as failed.  ``mistake`` is
-    the digest of the classic mistake recognised (or ``"form:..."`` for an answer of the
-    wrong form), ``None`` if the answer is wrong in no known way."""
+    IPython shows it as its message alone (``_render_traceback_``): one short line,
+    not a traceback, and the cell still counts as failed for nbgrader.  ``mistake``
+    is the index of the classic mistake recognised (or ``"form:..."`` for an answer of
+    the wrong form), ``None`` if the answer is wrong in no known way."""
 
-    def __init__(self, message: str, mistake: str | None = None):
+    def __init__(self, message: str, mistake: int | str | None = None):
         super().__init__(message)
         self.mistake = mistake
 
     def _render_traceback_(self):
-        return [f"\u2717 {self.args[0]}"]
+        text = self.args[0]
+        return [text if text.startswith("\u2717") else f"\u2717 {text}"]
 
 
 class NoAnswer:
     """The placeholder a student version puts where a solution was (``answer =
     NoAnswer("answer")``).  Any use of it — iterating, indexing, comparing,
     arithmetic, calling — raises ``NotImplementedError`` naming the missing answer,
-    and ``check`` reports it as "no answer yet", so an unanswered exercise fails
-    politely in its test cell instead of with a ``TypeError`` or ``NameError``."""
+    and the checks report it as "no answer yet"."""
 
     __slots__ = ("name",)
 
@@ -130,16 +154,136 @@ def _canonical(x: Any) -> str:
     return "O" + str(x)
 
 
-def digest(value: Any, salt: str) -> str:
-    """``"salt:hex"``: a salted SHA-256 digest of ``value`` (first 16 hex digits).
+# --------------------------------------------------------------------------- sealing
+#
+# One PBKDF2-HMAC-SHA256 per answer checked: dk = PBKDF2(canonical answer, salt).
+# identifier = SHA-256("id" + dk)[:8], key = SHA-256("key" + dk).  A hint is stored as
+# tag + (hint XOR SHAKE-256(key + tag)), tag = HMAC-SHA256(key, hint)[:12] (a synthetic
+# IV: deterministic, so re-sealing an unchanged question writes the same string, and a
+# wrong key is detected).  The general hint (for any other wrong answer) is only
+# obscured (its key comes from the salt): any wrong answer shows it, by design.
 
-    Equal exact numbers (``3`` and ``Fraction(3)``) and texts differing only in case or
-    spacing share a digest; a float never shares one with a Fraction.  The salt (one per
-    question) keeps a table of digests of likely numbers from revealing answers."""
-    if ":" in salt:
-        raise ValueError("a salt may not contain ':'")
-    h = hashlib.sha256(f"{salt}:{_canonical(value)}".encode()).hexdigest()[:16]
-    return f"{salt}:{h}"
+#: PBKDF2 rounds per check: ~60 ms in CPython with OpenSSL on a laptop core (a student
+#: waits that long; an attacker pays it per guess and per check).  Stored in each
+#: sealed string, so it can change later without breaking old notebooks.
+ITERATIONS = 250_000
+_MAX_ITERATIONS = 5_000_000          # a crafted string cannot make a check run for hours
+_SCHEME = "kx1"
+_KDF = "pbkdf2-sha256"
+_TAG = 12
+
+
+def _pbkdf2_python(password: bytes, salt: bytes, iterations: int) -> bytes:
+    """PBKDF2-HMAC-SHA256 (RFC 8018), one 32-byte block, for a Python without OpenSSL
+    (``hashlib.pbkdf2_hmac`` exists only when Python is built with OpenSSL, e.g. not in
+    every Pyodide build).  Same bytes as ``hashlib.pbkdf2_hmac``; a few times slower."""
+    if len(password) > 64:
+        password = hashlib.sha256(password).digest()
+    key = password.ljust(64, b"\0")
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+
+    def prf(message: bytes) -> bytes:
+        i = inner.copy()
+        i.update(message)
+        o = outer.copy()
+        o.update(i.digest())
+        return o.digest()
+
+    u = prf(salt + b"\x00\x00\x00\x01")
+    acc = int.from_bytes(u, "big")
+    for _ in range(iterations - 1):
+        u = prf(u)
+        acc ^= int.from_bytes(u, "big")
+    return acc.to_bytes(32, "big")
+
+
+def _pbkdf2(password: bytes, salt: bytes, iterations: int) -> bytes:
+    fast = getattr(hashlib, "pbkdf2_hmac", None)
+    if fast is not None:
+        try:
+            return fast("sha256", password, salt, iterations, 32)
+        except ValueError:          # no OpenSSL digest behind it
+            pass
+    return _pbkdf2_python(password, salt, iterations)
+
+
+def _derive(value: Any, salt: str, iterations: int) -> tuple[str, bytes]:
+    """``(identifier, key)`` of an answer: one slow key derivation."""
+    dk = _pbkdf2(_canonical(value).encode(), f"kingdoms-check:{salt}".encode(), iterations)
+    return hashlib.sha256(b"id" + dk).hexdigest()[:16], hashlib.sha256(b"key" + dk).digest()
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _xor(data: bytes, key: bytes, tag: bytes) -> bytes:
+    stream = hashlib.shake_256(key + tag).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, stream))
+
+
+def _encrypt(text: str, key: bytes) -> str:
+    plain = text.encode()
+    tag = hmac.new(key, plain, hashlib.sha256).digest()[:_TAG]
+    return _b64(tag + _xor(plain, key, tag))
+
+
+def _decrypt(blob: str, key: bytes) -> str | None:
+    """The hint, or ``None`` if ``key`` is not the one it was sealed with."""
+    try:
+        data = _unb64(blob)
+    except ValueError:
+        return None
+    tag, body = data[:_TAG], data[_TAG:]
+    plain = _xor(body, key, tag)
+    if not hmac.compare_digest(hmac.new(key, plain, hashlib.sha256).digest()[:_TAG], tag):
+        return None
+    return plain.decode("utf-8", "replace")
+
+
+def _general_key(salt: str) -> bytes:
+    return hashlib.sha256(f"kingdoms-general-hint:{salt}".encode()).digest()
+
+
+def seal_answer(salt: str, right: Any, mistakes: list[tuple[Any, str]] = (),
+                hint: str = "", iterations: int = ITERATIONS) -> str:
+    """The ``sealed=`` string of one question: ``kx1:pbkdf2-sha256:ROUNDS:SALT:ID:G:M1:...``
+    (the right answer's identifier, the general hint ``G`` (obscured), and each classic
+    mistake's hint, encrypted with that mistake's key).  Deterministic."""
+    if not salt or any(c in salt for c in ": \n"):
+        raise ValueError(f"a salt is a non-empty word without ':' or spaces, not {salt!r}")
+    right_id, _ = _derive(right, salt, iterations)
+    parts = [_SCHEME, _KDF, str(iterations), salt, right_id, _encrypt(hint, _general_key(salt))]
+    for value, text in mistakes:
+        if _canonical(value) == _canonical(right):
+            raise ValueError(f"a mistake equals the right answer ({show(right)})")
+        parts.append(_encrypt(text, _derive(value, salt, iterations)[1]))
+    return ":".join(parts)
+
+
+@dataclass(frozen=True)
+class _Sealed:
+    iterations: int
+    salt: str
+    right: str
+    general: str
+    mistakes: tuple[str, ...]
+
+
+def _open(sealed: str) -> _Sealed:
+    parts = sealed.split(":") if isinstance(sealed, str) else []
+    if len(parts) < 6 or parts[0] != _SCHEME or parts[1] != _KDF or not parts[2].isdigit():
+        raise ValueError(f"not a sealed check (expected '{_SCHEME}:{_KDF}:ROUNDS:...'): "
+                         f"{str(sealed)[:40]!r}")
+    rounds = int(parts[2])
+    if not 1 <= rounds <= _MAX_ITERATIONS:
+        raise ValueError(f"a sealed check asks for {rounds} rounds; at most {_MAX_ITERATIONS}")
+    return _Sealed(rounds, parts[3], parts[4], parts[5], tuple(parts[6:]))
 
 
 def _has_float(x: Any) -> bool:
@@ -157,6 +301,10 @@ _KINDS = ("probability", "exact", "int", "text", "choice", "probabilities", "tup
 
 def _form_problem(answer: Any, kind: str, length: int | None, choices) -> tuple[str, str] | None:
     """``(mistake key, message)`` if ``answer`` has the wrong form for ``kind``."""
+    if kind not in _KINDS:
+        raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(_KINDS)}")
+    if length is not None and kind not in ("probabilities", "tuple"):
+        raise ValueError("length= only goes with kind='tuple' or 'probabilities'")
     if kind in ("probability", "exact", "probabilities", "tuple") and _has_float(answer):
         return ("form:float", "is a float (a rounded decimal); give the exact value as a "
                 "Fraction, e.g. Fraction(3, 7) or 1 - Fraction(2, 9) (from fractions import "
@@ -186,7 +334,7 @@ def _form_problem(answer: Any, kind: str, length: int | None, choices) -> tuple[
             ok = False
         if not ok:
             return ("form:choice", "should be one of: " + "; ".join(map(str, choices)) + ".")
-    elif kind in ("probabilities", "tuple"):
+    else:   # probabilities, tuple
         if not isinstance(answer, (tuple, list)):
             return ("form:type", f"should be a tuple, not a {type(answer).__name__}.")
         if length is not None and len(answer) != length:
@@ -197,73 +345,141 @@ def _form_problem(answer: Any, kind: str, length: int | None, choices) -> tuple[
             if not all(0 <= v <= 1 for v in answer) or sum(answer) != 1:
                 return ("form:sum", "should hold probabilities (each between 0 and 1) that "
                         "add up to 1.")
-    else:
-        raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(_KINDS)}")
-    if length is not None and kind not in ("probabilities", "tuple"):
-        raise ValueError("length= only goes with kind='tuple' or 'probabilities'")
     return None
 
 
-def check_answer(answer: Any, what: str, expected: str, *, kind: str = "exact",
-                 mistakes: Mapping[str, str] | None = None, hint: str = "",
-                 length: int | None = None, choices=None) -> None:
-    """Check a student's ``answer`` without revealing the right one.
+@dataclass(frozen=True)
+class Verdict:
+    """What a check found: ``ok``; ``message``, the one line shown (``✓ ...`` or
+    ``✗ ...``); ``mistake``: the index of the classic mistake recognised, ``"form:..."``
+    for an answer of the wrong form (``"form:none"``: no answer yet), else ``None``."""
+    ok: bool
+    message: str
+    mistake: int | str | None = None
 
-    ``expected`` is ``digest(right answer, salt)`` (``"salt:hex"``).  First the form is
-    checked (``kind``: ``"probability"``, ``"exact"``, ``"int"``, ``"text"`` or
-    ``"choice"`` (with ``choices``), ``"probabilities"`` or ``"tuple"`` (with ``length``)); then the digest.
-    ``mistakes`` maps digests of classic wrong answers to a hint for that mistake; any
-    other wrong answer gets ``hint``.  Prints one line when right (and returns ``None``,
-    so a test cell shows no stray ``True``); raises
-    ``ExerciseFailure`` (one short line in a notebook, no traceback) when not.
-    """
+
+def _no_answer(what: str, name: str | None = None) -> Verdict:
+    if name is None:
+        text = "write your answer where it says YOUR CODE HERE and run that cell."
+    else:
+        text = (f"{name} is not set yet: run the cell where you write it (and the cells "
+                "above it) first.")
+    return Verdict(False, f"\u2717 {what}: no answer yet — {text}", "form:none")
+
+
+def judge(answer: Any, what: str, sealed: str, *, kind: str = "exact",
+          length: int | None = None, choices=None) -> Verdict:
+    """Check ``answer`` against a sealed question without revealing the right one:
+    first its form (``kind``: ``"probability"``, ``"exact"``, ``"int"``, ``"text"`` or
+    ``"choice"`` (with ``choices``), ``"probabilities"`` or ``"tuple"`` (with
+    ``length``)), then one slow key derivation: right, a classic mistake (its hint
+    decrypted), or wrong in no known way (the general hint)."""
     if _unanswered(answer):
-        raise ExerciseFailure(f"{what}: no answer yet — write your answer where it says "
-                              "YOUR CODE HERE and run that cell first.", "form:none")
-    salt = expected.split(":", 1)[0]
+        return _no_answer(what)
     problem = _form_problem(answer, kind, length, choices)
     if problem is not None:
-        key, message = problem
-        raise ExerciseFailure(f"{what} {message}", key)
-    got = digest(answer, salt)
-    if got == expected:
-        print(f"\u2713 {what}: {show(answer)} is right.")
-        return
-    mistakes = dict(mistakes or {})
-    if got in mistakes:
-        raise ExerciseFailure(f"{what}: {show(answer)} is not right. {mistakes[got]}", got)
-    message = f"{what}: {show(answer)} is not right."
-    if hint:
-        message += f" Hint: {hint}"
-    raise ExerciseFailure(message)
+        return Verdict(False, f"\u2717 {what} {problem[1]}", problem[0])
+    if not sealed:
+        return Verdict(False, f"\u2717 {what}: this check is not sealed yet (for the "
+                       "teacher: run python -m kingdoms.exercises seal).", "form:unsealed")
+    s = _open(sealed)
+    ident, key = _derive(answer, s.salt, s.iterations)
+    if hmac.compare_digest(ident, s.right):
+        return Verdict(True, f"\u2713 {what}: {show(answer)} is right.")
+    for k, blob in enumerate(s.mistakes):
+        hint = _decrypt(blob, key)
+        if hint is not None:
+            return Verdict(False, f"\u2717 {what}: {show(answer)} is not right. {hint}", k)
+    message = f"\u2717 {what}: {show(answer)} is not right."
+    general = _decrypt(s.general, _general_key(s.salt))
+    if general:
+        message += f" Hint: {general}"
+    return Verdict(False, message)
+
+
+_MISSING = object()
+
+
+def _lookup(path: str, ns: Mapping[str, Any]) -> Any:
+    """``name`` or ``name.attr.attr`` in the namespace ``ns``; ``_MISSING`` if unset."""
+    first, *attrs = path.split(".")
+    value = ns.get(first, _MISSING)
+    for a in attrs:
+        if value is _MISSING or a.startswith("_"):
+            return _MISSING
+        value = getattr(value, a, _MISSING)
+    return value
+
+
+def _report(verdict: Verdict, strict: bool) -> None:
+    if strict and not verdict.ok:
+        raise ExerciseFailure(verdict.message, verdict.mistake)
+    print(verdict.message)
+
+
+def check_answer(name: str, what: str, *, sealed: str = "", kind: str = "exact",
+                 length: int | None = None, choices=None, strict: bool = False) -> None:
+    """Check the answer called ``name`` (looked up where the check is called: the
+    notebook) against a sealed question (``judge``) and print one line: ``✓`` if right,
+    ``✗`` and a hint for the mistake made if not, "no answer yet" if the answer is not
+    set.  Never raises for a wrong answer (Run All goes on), unless ``strict``.
+    ``choices`` is a list, or the name of one in the notebook (``"players"``,
+    ``"M.rows"``), looked up only once the answer is there."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise TypeError(f"check_answer takes the answer's name in quotes "
+                        f"(check_answer(\"p\", ...)), not {name!r}")
+    ns = sys._getframe(1).f_globals
+    answer = ns.get(name, _MISSING)
+    if answer is _MISSING:
+        return _report(_no_answer(what, name), strict)
+    if isinstance(choices, str):
+        resolved = _lookup(choices, ns)
+        if resolved is _MISSING:
+            return _report(_no_answer(what, choices.split(".")[0]), strict)
+        choices = list(resolved)
+    return _report(judge(answer, what, sealed, kind=kind, length=length, choices=choices), strict)
 
 
 def check_simulation(estimate: Any, exact: Any, what: str, n: Any, *, min_n: int = 1000,
-                     spread: float | None = None) -> None:
+                     spread: float | None = None, strict: bool = False) -> None:
     """Check that a simulated ``estimate`` (a frequency or a mean over ``n`` runs) lies
     within 4 standard errors of the ``exact`` value (a probability unless the standard
-    deviation of one run, ``spread``, is given)."""
-    for name, x in (("the estimate", estimate), ("the exact value", exact), ("n", n)):
+    deviation of one run, ``spread``, is given).  ``estimate``, ``exact`` and ``n`` may
+    be names in quotes, looked up in the notebook (an unset one: "no answer yet").
+    Prints one line; raises ``ExerciseFailure`` instead only if ``strict``."""
+    ns = sys._getframe(1).f_globals
+    values = []
+    for label, x in (("the estimate", estimate), ("the exact value", exact), ("n", n)):
+        if isinstance(x, str):
+            found = ns.get(x, _MISSING)
+            if found is _MISSING:
+                return _report(_no_answer(what, x), strict)
+            x = found
         if _unanswered(x):
-            raise ExerciseFailure(f"{what}: no answer yet for {name} — run the cells above "
-                                  "first.", "form:none")
+            return _report(Verdict(False, f"\u2717 {what}: no answer yet for {label} — run "
+                                   "the cells above first.", "form:none"), strict)
+        values.append(x)
+    estimate, exact, n = values
     if isinstance(n, bool) or not isinstance(n, int) or n < min_n:
-        raise ExerciseFailure(f"{what}: simulate at least {min_n} times (n = {show(n)}).",
-                              "form:n")
+        return _report(Verdict(False, f"\u2717 {what}: simulate at least {min_n} times "
+                               f"(n = {show(n)}).", "form:n"), strict)
     if isinstance(estimate, bool) or not isinstance(estimate, (int, float, Fraction)):
-        raise ExerciseFailure(f"{what}: the estimate should be a number, not a "
-                              f"{type(estimate).__name__}.", "form:type")
+        return _report(Verdict(False, f"\u2717 {what}: the estimate should be a number, not "
+                               f"a {type(estimate).__name__}.", "form:type"), strict)
+    if isinstance(exact, bool) or not isinstance(exact, (int, float, Fraction)):
+        return _report(Verdict(False, f"\u2717 {what}: the exact value should be a number, "
+                               f"not a {type(exact).__name__}.", "form:type"), strict)
     p = float(exact)
     sd = spread if spread is not None else math.sqrt(max(p * (1 - p), 0.0))
     tolerance = 4 * sd / math.sqrt(n) + 1 / n
+    exact_text = show(Fraction(exact)) if not isinstance(exact, float) else show(exact)
     if abs(float(estimate) - p) <= tolerance:
-        print(f"\u2713 {what}: {show(float(estimate))} from {n} runs, "
-              f"{show(Fraction(exact))} exactly: within {show(tolerance)}.")
-        return
-    raise ExerciseFailure(f"{what}: {show(float(estimate))} from {n} runs is more than "
-                          f"4 standard errors ({show(tolerance)}) from the exact "
-                          f"{show(Fraction(exact))}. Does the simulation follow the same "
-                          "model (without replacement, the same cards)?")
+        return _report(Verdict(True, f"\u2713 {what}: {show(float(estimate))} from {n} runs, "
+                               f"{exact_text} exactly: within {show(tolerance)}."), strict)
+    _report(Verdict(False, f"\u2717 {what}: {show(float(estimate))} from {n} runs is more "
+                    f"than 4 standard errors ({show(tolerance)}) from the exact {exact_text}. "
+                    "Does the simulation follow the same model (without replacement, the "
+                    "same cards)?"), strict)
 
 
 def _same(answer: Any, expected: Any) -> bool:
@@ -276,11 +492,11 @@ def _same(answer: Any, expected: Any) -> bool:
 
 
 def check(answer: Any, expected: Any, what: str = "your answer", hint: str = "") -> bool:
-    """Compare ``answer`` with ``expected`` directly (for hidden tests and teachers'
-    own checks: the student copy uses ``check_answer``, which hides the answer).
+    """Compare ``answer`` with ``expected`` directly, for hidden tests and teachers' own
+    checks (a student copy uses ``check_answer``, which hides the answer).
 
     Prints a short confirmation when right, raises ``ExerciseFailure`` with a helpful
-    message when not.
+    message when not (a hidden test must fail for nbgrader to count it).
     """
     if _unanswered(answer):
         raise ExerciseFailure(f"{what}: no answer yet — replace the placeholder with your code.",
@@ -298,8 +514,6 @@ def check(answer: Any, expected: Any, what: str = "your answer", hint: str = "")
     if hint:
         msg += f" Hint: {hint}"
     raise ExerciseFailure(msg)
-
-
 # --------------------------------------------------------------------------- student versions
 #
 # ``make exercises`` turns the solution notebooks in ``exercises/`` into student
@@ -308,10 +522,14 @@ def check(answer: Any, expected: Any, what: str = "your answer", hint: str = "")
 
 import ast
 import re
-import sys
+
 from pathlib import Path
 
-CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+#: What replaces a top-level solution region: no ``raise`` (nbgrader's own stub), so Run
+#: All on a fresh student copy goes through and each check says "no answer yet".
+CODE_STUB = "# YOUR CODE HERE"
+#: Inside a function body a statement is needed: nbgrader's stub.
+INDENTED_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 MARKDOWN_STUB = "YOUR ANSWER HERE"
 
 _BEGIN_SOLUTION = re.compile(r"^(\s*)(?:#+|<!--)?\s*BEGIN SOLUTION\b")
@@ -373,7 +591,8 @@ def _placeholders(solution_lines: list[str], used: set[str] | None = None,
             add_name(node.target)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and wanted(node.name):
             seen.add(node.name)
-            out.append(f"def {node.name}(*args, **kwargs):\n    raise NotImplementedError()")
+            out.append(f"def {node.name}(*args, **kwargs):   # replace with your function\n"
+                       f"    return NoAnswer(\"{node.name}(...)\")")
     return out
 
 
@@ -381,9 +600,9 @@ def strip_solutions(source: str, cell_type: str = "code", where: str = "cell",
                     used: set[str] | None = None) -> str:
     """Replace every ``BEGIN SOLUTION``..``END SOLUTION`` region of ``source``.
 
-    Code: ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` at the region's
-    indentation (at top level with ``name = NoAnswer("name")`` placeholders between
-    the two for the names the solution defines, so the test cell fails politely;
+    Code: ``# YOUR CODE HERE`` (inside a function, with ``raise NotImplementedError()``)
+    at the region's indentation (at top level followed by ``name = NoAnswer("name")``
+    placeholders for the names the solution defines, so later cells run politely;
     with ``used``, only for those names — the ones other cells refer to — so a
     solution's helper functions are not given away).  Markdown: ``YOUR ANSWER HERE``.
     """
@@ -410,13 +629,13 @@ def strip_solutions(source: str, cell_type: str = "code", where: str = "cell",
             raise ExerciseFormatError(f"{where}: BEGIN SOLUTION (line {i + 1}) has no "
                                       "END SOLUTION")
         if cell_type == "code":
-            stub = CODE_STUB.splitlines()
+            stub = (INDENTED_STUB if indent else CODE_STUB).splitlines()
             if not indent:
                 holders = [p for ph in _placeholders(lines[i + 1:j], used, _assigned(out))
                            for p in ph.splitlines()]
                 if any("NoAnswer(" in h for h in holders):
                     holders.insert(0, "from kingdoms.exercises import NoAnswer")
-                stub[1:1] = holders
+                stub[1:] = holders
             out.extend(indent + s if s.strip() else s for s in stub)
         else:
             out.append(indent + MARKDOWN_STUB)
@@ -543,80 +762,308 @@ _MISTAKE_LINE = re.compile(r"^# mistake: (\w+) = (.+)$", re.M)
 _HIDDEN_REGION = re.compile(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", re.S)
 
 
-def digest_report(path: str | Path) -> list[str]:
-    """Run a teacher copy in this process and compare each ``check_answer`` digest with
-    the teacher's answer, and each ``# mistake: name = expression`` line of the hidden
-    tests with the digests listed.  One line per answer and mistake, ``ok`` or what to
-    write instead: for a teacher who changed a question or a game's data."""
-    import contextlib
-    import io
+
+# --------------------------------------------------------------------------- the teacher's side
+#
+# In a test cell's hidden tests:
+#   # hint: NAME: the hint for any other wrong answer (continued on "#     " lines)
+#   # mistake: NAME = EXPRESSION      (a classic wrong answer, run in the notebook)
+#   #     its hint (continued on more "#     " lines; none for a mistake of the wrong form)
+
+_HINT_LINE = re.compile(r"^#\s*hint:\s*(\w+):\s*(.*)$")
+_MISTAKE_LINE = re.compile(r"^#\s*mistake:\s*(\w+)\s*=\s*(.+)$")
+_MORE_LINE = re.compile(r"^#\s{2,}(\S.*)$")
+
+
+@dataclass
+class _Entry:
+    name: str
+    expression: str | None      # None: the general hint
+    text: str = ""
+
+
+def _hidden_regions(source: str) -> list[str]:
+    out, inside = [], None
+    for line in source.splitlines():
+        if inside is None and _BEGIN_HIDDEN.match(line):
+            inside = []
+        elif inside is not None and _END_HIDDEN.match(line):
+            out.append("\n".join(inside))
+            inside = None
+        elif inside is not None:
+            inside.append(line)
+    return out
+
+
+def _teacher_entries(source: str) -> list[_Entry]:
+    """The ``# hint:`` and ``# mistake:`` entries of a cell's hidden tests."""
+    entries: list[_Entry] = []
+    for region in _hidden_regions(source):
+        current = None
+        for line in region.splitlines():
+            line = line.rstrip()
+            if m := _HINT_LINE.match(line):
+                current = _Entry(m.group(1), None, m.group(2).strip())
+                entries.append(current)
+            elif m := _MISTAKE_LINE.match(line):
+                current = _Entry(m.group(1), m.group(2).strip())
+                entries.append(current)
+            elif current is not None and (m := _MORE_LINE.match(line)):
+                current.text = f"{current.text} {m.group(1).strip()}".strip()
+            else:
+                current = None
+    return entries
+
+
+def _check_calls(tree: ast.AST, before_line: int) -> list[ast.Call]:
+    """The top-level ``check_answer(...)`` statements above line ``before_line``."""
+    calls = []
+    for stmt in getattr(tree, "body", []):
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
+                getattr(stmt.value.func, "id", None) == "check_answer" and \
+                stmt.lineno < before_line:
+            calls.append(stmt.value)
+    return calls
+
+
+def _literal(text: str) -> str:
+    """A Python string literal, double-quoted, non-ASCII kept."""
+    import json
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _format_call(name: str, what: str, options: list[str], sealed: str) -> str:
+    head = f"check_answer({_literal(name)}, {_literal(what)}, " + ", ".join(options) + ","
+    pad = " " * len("check_answer(")
+    chunks = [sealed[i:i + 72] for i in range(0, len(sealed), 72)] or [""]
+    lines = [head, pad + "sealed=" + _literal(chunks[0])]
+    lines += [pad + " " * len("sealed=") + _literal(c) for c in chunks[1:]]
+    return "\n".join(lines) + ")"
+
+
+class _Quiet:
+    """Run teacher code with its printing swallowed."""
+
+    def __enter__(self):
+        import contextlib
+        import io
+        self._cm = contextlib.redirect_stdout(io.StringIO())
+        return self._cm.__enter__()
+
+    def __exit__(self, *exc):
+        return self._cm.__exit__(*exc)
+
+
+def _salt_of(grade_id: str, name: str) -> str:
+    return f"{grade_id}-{name}".replace("_", "-")
+
+
+def seal_notebook(path: str | Path, write: bool = True,
+                  iterations: int = ITERATIONS) -> tuple[list[str], bool]:
+    """Run a teacher copy in this process and (re)write the ``sealed=`` string of every
+    ``check_answer`` from the right answer and the ``# hint:`` / ``# mistake:`` lines
+    of its hidden tests.  Returns ``(report lines, changed)``; raises
+    ``ExerciseFormatError`` for a problem the teacher must fix (a hidden test that
+    fails, a mistake that is right, a mistake without a hint that the form check does
+    not catch, ...).  With ``write=False`` nothing is written (``--check``)."""
     import nbformat
+    path = Path(path)
     nb = nbformat.read(path, as_version=4)
     ns: dict = {"__name__": "__main__"}
-    lines: list[str] = []
+    report: list[str] = []
+    changed = False
     for k, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        with contextlib.redirect_stdout(io.StringIO()):
-            try:
-                exec(compile(cell.source, f"<cell {k}>", "exec"), ns)
-            except AssertionError as e:  # a stale digest (reported below) or a hidden test
-                if not isinstance(e, ExerciseFailure):
-                    lines.append(f"cell {k}: a hidden test fails: the solution and the library "
-                                 "disagree")
-                for hidden in _HIDDEN_REGION.findall(cell.source):   # run the hidden tests'
-                    for stmt in ast.parse(hidden).body:            # helpers all the same
-                        try:
-                            exec(compile(ast.Module([stmt], []), f"<cell {k}>", "exec"), ns)
-                        except AssertionError:
-                            pass
-        tree = ast.parse(strip_hidden_tests(cell.source))
-        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-                 and getattr(n.func, "id", None) == "check_answer"
-                 and isinstance(n.args[0], ast.Name) and len(n.args) >= 3]
-        mistakes = _MISTAKE_LINE.findall(cell.source)
+        where = f"{path}, cell {k}"
+        src = _source(cell)
+        try:
+            with _Quiet():
+                exec(compile(src, f"<{path.name}, cell {k}>", "exec"), ns)
+        except Exception as e:
+            raise ExerciseFormatError(f"{where}: the teacher copy raises {type(e).__name__}: "
+                                      f"{e} (a hidden test that fails, or a bug)") from e
+        if not _nbgrader(cell).get("grade"):
+            continue
+        tree = ast.parse(src)
+        lines = src.splitlines()
+        hidden_at = next((i + 1 for i, line in enumerate(lines) if _BEGIN_HIDDEN.match(line)),
+                         len(lines) + 1)
+        calls = _check_calls(tree, hidden_at)
+        entries = _teacher_entries(src)
+        names = {c.args[0].value for c in calls if c.args and isinstance(c.args[0], ast.Constant)}
+        for e in entries:
+            if e.name not in names:
+                raise ExerciseFormatError(f"{where}: '# {'mistake' if e.expression else 'hint'}: "
+                                          f"{e.name} ...' but no check_answer({e.name!r}, ...) "
+                                          "above the hidden tests")
+        replacements = []
         for call in calls:
-            name = call.args[0].id
-            stored = ast.literal_eval(call.args[2])
-            salt = stored.split(":", 1)[0]
-            right = digest(ns[name], salt)
-            lines.append(f"cell {k}: {name} = {show(ns[name])}: "
-                         + ("ok" if right == stored else f"stale, write {right!r}"))
-            listed = {}
-            for kw in call.keywords:
-                if kw.arg == "mistakes":
-                    listed = ast.literal_eval(kw.value)
-            for var, expr in mistakes:
-                if var != name:
+            if len(call.args) != 2 or not all(isinstance(a, ast.Constant) and
+                                              isinstance(a.value, str) for a in call.args):
+                raise ExerciseFormatError(f"{where}: write check_answer(\"name\", \"what\", "
+                                          "kind=..., sealed=...)")
+            name, what = call.args[0].value, call.args[1].value
+            kw = {x.arg: x.value for x in call.keywords}
+            kind = ast.literal_eval(kw["kind"]) if "kind" in kw else "exact"
+            length = ast.literal_eval(kw["length"]) if "length" in kw else None
+            choices = None
+            if "choices" in kw:
+                choices = ast.literal_eval(kw["choices"])
+                if isinstance(choices, str):
+                    choices = _lookup(choices, ns)
+            if name not in ns:
+                raise ExerciseFormatError(f"{where}: the solution does not set {name}")
+            right = ns[name]
+            if _form_problem(right, kind, length, choices):
+                raise ExerciseFormatError(f"{where}: the right answer {name} = {show(right)} "
+                                          f"fails the form check of kind={kind!r}")
+            general = " ".join(e.text for e in entries if e.name == name and not e.expression)
+            mistakes = []
+            for e in entries:
+                if e.name != name or e.expression is None:
                     continue
-                value = eval(expr, dict(ns))
-                if _has_float(value):
-                    continue    # the form check catches it
-                d = digest(value, salt)
-                lines.append(f"cell {k}:   mistake {expr}: "
-                             + ("listed" if d in listed else f"not listed, its digest is {d!r}"))
-    return lines
+                trial = dict(ns)
+                try:
+                    with _Quiet():
+                        exec(compile(f"{name} = {e.expression}", f"<{where}: mistake>", "exec"),
+                             trial)
+                except Exception as err:
+                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
+                                              f"raises {type(err).__name__}: {err}") from err
+                value = trial[name]
+                caught = _form_problem(value, kind, length, choices) is not None
+                if caught and e.text:
+                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} is "
+                                              "caught by the form check: its hint would never show")
+                if caught:
+                    continue
+                if not e.text:
+                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
+                                              "has no hint (write it on '#     ' lines below)")
+                if _canonical(value) == _canonical(right):
+                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
+                                              f"gives the right answer {show(right)}")
+                mistakes.append((value, e.text))
+            values = [_canonical(v) for v, _ in mistakes]
+            for i, v in enumerate(values):
+                for j in range(i):
+                    if v == values[j] and mistakes[i][1] != mistakes[j][1]:
+                        raise ExerciseFormatError(f"{where}: two mistakes of {name} give the "
+                                                  "same value with different hints")
+            salt = _salt_of(_nbgrader(cell).get("grade_id", path.stem), name)
+            sealed = seal_answer(salt, right, mistakes, general, iterations)
+            old = ast.literal_eval(kw["sealed"]) if "sealed" in kw else ""
+            options = [f"{x.arg}={ast.get_source_segment(src, x.value)}"
+                       for x in call.keywords if x.arg not in ("sealed",)]
+            text = _format_call(name, what, options, sealed)
+            stmt_lines = (call.lineno, call.end_lineno)
+            current = "\n".join(lines[stmt_lines[0] - 1:stmt_lines[1]])
+            state = "ok" if old == sealed and current == text else "stale"
+            report.append(f"cell {k}: {name}: {len(mistakes)} mistake hint(s) sealed: {state}")
+            if current != text:
+                replacements.append((stmt_lines, text))
+        if replacements:
+            changed = True
+            for (first, last), text in sorted(replacements, reverse=True):
+                lines[first - 1:last] = text.split("\n")
+            cell.source = "\n".join(lines)
+    if changed and write:
+        nbformat.write(nb, path)
+    return report, changed
+
+
+def _notebooks(paths) -> list[Path]:
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(q for q in p.rglob("*.ipynb")
+                          if not any(part.startswith(".") for part in q.relative_to(p).parts))
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise FileNotFoundError(f"no notebook or folder {p}")
+    return out
+
+
+_SECRET_MIN = 16     # shorter lines ("n = 2000", "return value") are not secrets
+
+
+def teacher_secrets(path: str | Path) -> list[str]:
+    """The readable texts of a teacher copy that no student file may contain: every
+    hint (general and per mistake, whole and line by line), and every line of the
+    solution regions and hidden tests of at least 16 characters that is not an import
+    and does not appear in the student copy itself (given code repeated in a solution)."""
+    import nbformat
+    nb = nbformat.read(path, as_version=4)
+    student = student_version(nb, name=str(path))
+    visible = {line.strip() for c in student.cells for line in _source(c).splitlines()}
+    secrets: list[str] = []
+
+    def add(text: str):
+        text = text.strip()
+        if len(text) >= _SECRET_MIN and text not in visible and text not in secrets:
+            secrets.append(text)
+
+    for cell in nb.cells:
+        src = _source(cell)
+        for entry in _teacher_entries(src):
+            add(entry.text)
+        regions = _hidden_regions(src)
+        inside = False
+        for line in src.splitlines():
+            if _BEGIN_SOLUTION.match(line):
+                inside = True
+            elif _END_SOLUTION.match(line):
+                inside = False
+            elif inside:
+                regions.append(line)
+        for region in regions:
+            for line in region.splitlines():
+                s = line.strip()
+                if s.startswith(("import ", "from ")) or _BEGIN_HIDDEN.match(s) or \
+                        _END_HIDDEN.match(s):
+                    continue
+                if m := _MORE_LINE.match(s):
+                    add(m.group(1))
+                add(s)
+    return secrets
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m kingdoms.exercises student SRC_DIR OUT_DIR`` or
-    ``python -m kingdoms.exercises digests TEACHER_NOTEBOOK``"""
+    """``python -m kingdoms.exercises seal PATH...`` (``--check``) or
+    ``python -m kingdoms.exercises student SRC_DIR OUT_DIR``"""
     import argparse
     parser = argparse.ArgumentParser(
         prog="python -m kingdoms.exercises",
-        description="Make student versions of nbgrader-style exercise notebooks.")
+        description="Seal the self-checks of nbgrader-style exercise notebooks and make "
+                    "their student versions.")
     sub = parser.add_subparsers(dest="command", required=True)
+    se = sub.add_parser("seal", help="(re)write each check's sealed= string from the teacher "
+                                     "copy's answers and '# hint:' / '# mistake:' lines "
+                                     "(runs the notebooks' code)")
+    se.add_argument("paths", nargs="+", help="teacher copies or folders of them, e.g. "
+                                             "exercises/source")
+    se.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1 if a sealed string is out of date")
     st = sub.add_parser("student", help="strip solutions and hidden tests, clear outputs")
-    st.add_argument("src_dir", help="the exercises folder (solution notebooks)")
+    st.add_argument("src_dir", help="the exercises folder (teacher copies)")
     st.add_argument("out_dir", help="where the student versions go (subfolders kept)")
-    dg = sub.add_parser("digests", help="check a teacher copy's answer and mistake digests "
-                                        "(runs the notebook's code)")
-    dg.add_argument("notebook", help="a teacher copy, e.g. exercises/source/woods/opponent_fool.ipynb")
     args = parser.parse_args(argv)
-    if args.command == "digests":
-        report = digest_report(args.notebook)
-        print("\n".join(report))
-        return 0 if all(line.endswith(("ok", "listed")) for line in report) else 1
+    if args.command == "seal":
+        stale = False
+        try:
+            for nb in _notebooks(args.paths):
+                report, changed = seal_notebook(nb, write=not args.check)
+                stale |= changed
+                word = ("out of date" if args.check else "resealed") if changed else "up to date"
+                print(f"{nb}: {len(report)} checks, {word}")
+                if args.check and changed:
+                    print("\n".join("  " + line for line in report if line.endswith("stale")))
+        except (ExerciseFormatError, FileNotFoundError, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        return 1 if (args.check and stale) else 0
     try:
         written = make_student_versions(args.src_dir, args.out_dir)
     except (ExerciseFormatError, FileNotFoundError, ValueError) as e:

@@ -1,27 +1,30 @@
-"""The exercises themselves (issue 12): every teacher copy in exercises/source
+"""The exercises themselves (issues 12 and 27): every teacher copy in exercises/source
 
-* names its classic mistakes, and each of them, tried in place of the right answer, gets
-  its own hint (run in-process from the teacher copy: ``# mistake: name = expression``
-  lines in the hidden tests say what each digest stands for);
-* gives nothing away in the student copy: no hidden tests, no solutions, no call of the
-  library's solvers, no exact answer anywhere in the text (hints included);
+* names its classic mistakes (``# mistake: name = expression`` in the hidden tests, the
+  hint on ``#     `` lines below), and each of them, tried in place of the right answer,
+  gets its own hint from the sealed check (run in-process from the teacher copy);
+* is sealed: ``python -m kingdoms.exercises seal --check`` finds nothing to rewrite;
+* gives nothing away in the student copy: none of ``teacher_secrets`` (hints, solution
+  lines, hidden tests) in any field of any student file, no call of the library's
+  solvers, no exact answer anywhere in the text;
 * has a student copy in exercises/release that is exactly what ``make exercises`` writes.
 """
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
+import json
+import math
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
-import ast
-import math
-import contextlib
-import io
-from pathlib import Path
-
 import kingdoms
-from kingdoms.exercises import ExerciseFailure, strip_hidden_tests, student_version
+from kingdoms.exercises import (_form_problem, _lookup, _teacher_entries, judge, seal_notebook,
+                                strip_hidden_tests, student_version, teacher_secrets)
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
@@ -39,9 +42,6 @@ def notebooks(folder: Path) -> list[Path]:
 SOURCES = notebooks(SOURCE)
 IDS = [p.relative_to(SOURCE).as_posix() for p in SOURCES]
 
-MISTAKE = re.compile(r"^# mistake: (\w+) = (.+)$", re.M)
-HIDDEN = re.compile(r"### BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", re.S)
-
 
 def is_test_cell(cell) -> bool:
     meta = cell.metadata.get("nbgrader", {})
@@ -49,19 +49,13 @@ def is_test_cell(cell) -> bool:
 
 
 def check_calls(source: str):
-    """``[(answer name, {mistake digest: hint})]`` of the ``check_answer`` calls in a cell
-    (the general hint under the key ``""``)."""
+    """``[(name, what, options)]`` of the ``check_answer`` calls in a cell's visible part
+    (``options``: kind, length, choices, sealed as written)."""
     out = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(strip_hidden_tests(source))):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "check_answer":
-            name = node.args[0].id if isinstance(node.args[0], ast.Name) else None
-            listed = {}
-            for kw in node.keywords:
-                if kw.arg == "mistakes":
-                    listed = ast.literal_eval(kw.value)
-                if kw.arg == "hint":
-                    listed = {**listed, "": ast.literal_eval(kw.value)}
-            out.append((name, listed))
+            name, what = (ast.literal_eval(a) for a in node.args)
+            out.append((name, what, {k.arg: ast.literal_eval(k.value) for k in node.keywords}))
     return out
 
 
@@ -80,35 +74,40 @@ SOLVERS = ("p_win", "expected_points", "solve_rerolls", "best_journey", "expecti
            "deal_can_reach", "multiplication_distribution", "odds.solve")
 
 
+def judged(name, what, options, value, ns):
+    choices = options.get("choices")
+    if isinstance(choices, str):
+        choices = list(_lookup(choices, ns))
+    return judge(value, what, options.get("sealed", ""), kind=options.get("kind", "exact"),
+                 length=options.get("length"), choices=choices)
+
+
 def teacher_run(path):
     """Run a teacher copy in-process; at each test cell try the mistakes it lists.
 
-    Returns ``(namespace, tried)`` where ``tried`` is a list of
-    ``(cell, name, expression, ExerciseFailure or None, {digest: hint})``."""
+    Returns ``(namespace, tried, checks)``: ``tried`` lists ``(cell, name, expression,
+    Verdict, hint written for it)``, ``checks`` every ``(cell, name, what, options)``."""
     nb = nbformat.read(path, as_version=4)
     ns = {"__name__": "__main__"}
-    tried = []
+    tried, checks = [], []
     for k, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        run_quietly(cell.source, ns)            # the right answers pass, hidden tests too
+        out = run_quietly(cell.source, ns)      # the right answers pass, hidden tests too
         if not is_test_cell(cell):
             continue
-        visible = strip_hidden_tests(cell.source)
-        listed = {}
-        for _, hints in check_calls(visible):
-            listed.update({d: h for d, h in hints.items() if d})
-        hidden = "\n".join(HIDDEN.findall(cell.source))
-        for name, expr in MISTAKE.findall(hidden):
+        assert "✗" not in out, f"{path.name}, cell {k}: {out}"
+        calls = {name: (what, options) for name, what, options in check_calls(cell.source)}
+        checks += [(k, name, what, options) for name, (what, options) in calls.items()]
+        for entry in _teacher_entries(cell.source):
+            if entry.expression is None:
+                continue
             trial = dict(ns)
-            trial[name] = eval(expr, trial)
-            try:
-                run_quietly(visible, trial)
-                failure = None
-            except ExerciseFailure as e:
-                failure = e
-            tried.append((k, name, expr, failure, listed))
-    return ns, tried
+            exec(f"{entry.name} = {entry.expression}", trial)
+            what, options = calls[entry.name]
+            tried.append((k, entry.name, entry.expression,
+                          judged(entry.name, what, options, trial[entry.name], ns), entry.text))
+    return ns, tried, checks
 
 
 @pytest.fixture(scope="module", params=SOURCES, ids=IDS)
@@ -124,35 +123,72 @@ def test_there_are_three_exercises_per_game():
 
 
 def test_every_listed_mistake_gets_its_own_hint(teacher):
-    path, (ns, tried) = teacher
+    path, (ns, tried, checks) = teacher
     assert tried, f"{path.name}: lists no classic mistakes"
-    recognised = set()
-    for k, name, expr, failure, listed in tried:
+    hinted = 0
+    for k, name, expr, v, hint in tried:
         where = f"{path.name}, cell {k}: {name} = {expr}"
-        assert failure is not None, f"{where} passes the visible check"
-        assert failure.mistake is not None and failure.mistake != "form:none", \
-            f"{where} gets only the general hint: {failure}"
-        if failure.mistake.startswith("form:"):
+        assert not v.ok, f"{where} passes the visible check"
+        assert v.mistake is not None and v.mistake not in ("form:none", "form:unsealed"), \
+            f"{where} gets only the general hint: {v.message}"
+        if isinstance(v.mistake, str):         # caught by the form check (a float ...)
+            assert not hint, f"{where}: a hint that can never show"
             continue
-        assert failure.mistake in listed, where
-        assert listed[failure.mistake] in str(failure), where
-        recognised.add(failure.mistake)
-    listed_all = {d for *_, listed in tried for d in listed}
-    assert listed_all, f"{path.name}: no mistake listed by digest"
-    assert listed_all <= recognised, \
-        f"{path.name}: digests listed that no '# mistake:' line stands for: {listed_all - recognised}"
+        assert hint and v.message.endswith(hint), where
+        hinted += 1
+    assert hinted, f"{path.name}: no mistake with a hint of its own"
+
+
+def test_every_check_has_a_general_hint_and_right_answer(teacher):
+    path, (ns, tried, checks) = teacher
+    for k, name, what, options in checks:
+        assert judged(name, what, options, ns[name], ns).ok, f"{path.name}: {name}"
+        if options.get("kind") in ("probability", "exact", "probabilities", "int", "tuple"):
+            v = judged(name, what, options, _elsewhere(ns[name], options), ns)
+            assert "Hint: " in v.message, f"{path.name}, cell {k}: {name}: {v.message}"
+
+
+def _elsewhere(value, options):
+    """A value of the right form no classic mistake has."""
+    if isinstance(value, tuple):
+        if options.get("kind") == "probabilities":
+            return (Fraction(1, 7), Fraction(2, 7), Fraction(4, 7))[:len(value)] if len(value) == 3 \
+                else (Fraction(1, 7), Fraction(6, 7))
+        return tuple(987 + i for i in range(len(value)))
+    return Fraction(1, 997) if options.get("kind") != "int" else 9871
+
+
+def test_the_second_answer_is_checked_when_the_first_is_wrong(teacher):
+    """A cell that checks two answers reports both, whatever the first one is."""
+    path, (ns, tried, checks) = teacher
+    nb = nbformat.read(path, as_version=4)
+    for k, cell in enumerate(nb.cells):
+        calls = check_calls(cell.source) if is_test_cell(cell) else []
+        if len(calls) < 2:
+            continue
+        first = calls[0][0]
+        trial = dict(ns, **{first: _elsewhere(ns[first], calls[0][2])})
+        said = run_quietly(strip_hidden_tests(cell.source), trial).splitlines()
+        assert len(said) == len(calls) and said[0].startswith("✗"), said
+        assert all(line.startswith("✓") for line in said[1:]), said
 
 
 def test_a_float_gets_the_exact_value_hint(teacher):
-    path, (ns, tried) = teacher
-    nb = nbformat.read(path, as_version=4)
-    for cell in nb.cells:
-        if is_test_cell(cell):
-            for name, _ in check_calls(strip_hidden_tests(cell.source)):
-                if isinstance(ns[name], Fraction) and ns[name].denominator > 1:
-                    trial = dict(ns, **{name: float(ns[name])})
-                    with pytest.raises(ExerciseFailure, match="exact value as a Fraction"):
-                        run_quietly(strip_hidden_tests(cell.source), trial)
+    path, (ns, tried, checks) = teacher
+    for k, name, what, options in checks:
+        if isinstance(ns[name], Fraction) and ns[name].denominator > 1:
+            v = judged(name, what, options, float(ns[name]), ns)
+            assert "exact value as a Fraction" in v.message
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", SOURCES, ids=IDS)
+def test_every_check_is_sealed_from_its_teacher_copy(path):
+    """``python -m kingdoms.exercises seal --check``: re-sealing the committed teacher
+    copy from its answers and hint lines writes nothing new (so the committed sealed
+    strings are current, and ``make exercises`` leaves exercises/source unchanged)."""
+    report, changed = seal_notebook(path, write=False)
+    assert report and not changed, "\n".join(line for line in report if "stale" in line)
 
 
 def release_text(nb) -> str:
@@ -169,7 +205,7 @@ def test_release_copy_is_what_make_exercises_writes(path):
 
 
 def test_no_answer_in_the_student_copy(teacher):
-    path, (ns, _) = teacher
+    path, (ns, tried, checks) = teacher
     release = nbformat.read(RELEASE / path.relative_to(SOURCE), as_version=4)
     text = release_text(release)
     assert "HIDDEN TESTS" not in text and "BEGIN SOLUTION" not in text and "mistake:" not in text
@@ -182,22 +218,79 @@ def test_no_answer_in_the_student_copy(teacher):
             assert "kingdoms." not in cell.source.replace("kingdoms.exercises", ""), \
                 f"{path.name}: a visible test cell uses the library"
     teacher_nb = nbformat.read(path, as_version=4)
-    for cell in teacher_nb.cells:
-        if not is_test_cell(cell):
-            continue
-        calls = check_calls(strip_hidden_tests(cell.source))
-        assert "BEGIN HIDDEN TESTS" in cell.source, f"{path.name}: a test cell has no hidden test"
-        for name, listed in calls:
-            value = ns[name]
-            values = value if isinstance(value, (tuple, list)) else (value,)
-            hints = " ".join(listed.values())
-            for v in values:
-                if isinstance(v, Fraction) and v.denominator > 1:
-                    assert f"{v.numerator}/{v.denominator}" not in text, \
-                        f"{path.name}: the student copy shows the answer {name} = {v}"
-                if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 3:
-                    assert not re.search(rf"(?<![\w/.]){v}(?![\w/])", hints), \
-                        f"{path.name}: a hint carries the answer {name} = {v}"
+    assert all("BEGIN HIDDEN TESTS" in c.source for c in teacher_nb.cells if is_test_cell(c)), \
+        f"{path.name}: a test cell has no hidden test"
+    hints = " ".join(hint for *_, hint in tried)
+    for k, name, what, options in checks:
+        value = ns[name]
+        for v in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(v, Fraction) and v.denominator > 1:
+                assert f"{v.numerator}/{v.denominator}" not in text, \
+                    f"{path.name}: the student copy shows the answer {name} = {v}"
+            if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 3:
+                assert not re.search(rf"(?<![\w/.]){v}(?![\w/])", hints), \
+                    f"{path.name}: a hint carries the answer {name} = {v}"
+
+
+def strings(node) -> list[str]:
+    """Every text in a notebook's JSON: keys, values, and each list of lines joined."""
+    out = []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out.append(k)
+            out += strings(v)
+    elif isinstance(node, list):
+        if node and all(isinstance(x, str) for x in node):
+            out.append("".join(node))
+        for x in node:
+            out += strings(x)
+    elif isinstance(node, str):
+        out.append(node)
+    return out
+
+
+def leaks(secrets: list[str], path: Path) -> list[str]:
+    texts = strings(json.loads(path.read_text(encoding="utf-8")))
+    return [s for s in secrets if any(s in t for t in texts)]
+
+
+ALL_SECRETS = sorted({s for p in SOURCES for s in teacher_secrets(p)})
+
+
+def test_teacher_secrets_are_the_hints_solutions_and_hidden_tests():
+    secrets = teacher_secrets(SOURCE / "woods" / "opponent_fool.ipynb")
+    assert "That is the chance of NO Fool. 'At least one' is its complement." in secrets  # a hint
+    assert "Count the Fools in your own hand: how many are there?" in secrets
+    assert "p_player2 = 1 - Fraction(math.comb(unseen - unseen_fools, 7), math.comb(unseen, 7))" \
+        in secrets                                                  # a solution line
+    assert "assert p_any == 1 - Fraction(math.comb(3, g), math.comb(n, g))" in secrets  # hidden
+    assert not any(s.startswith(("from ", "import ")) or len(s) < 16 for s in secrets)
+    assert len(ALL_SECRETS) > 200
+
+
+@pytest.mark.parametrize("path", notebooks(RELEASE),
+                         ids=[p.relative_to(RELEASE).as_posix() for p in notebooks(RELEASE)])
+def test_no_student_copy_holds_a_teacher_secret(path):
+    """No hint, solution line or hidden test of ANY teacher copy is readable in any field
+    of a student copy (sources, outputs, metadata)."""
+    assert leaks(ALL_SECRETS, path) == []
+
+
+def test_a_leaked_secret_is_found_in_any_field(tmp_path):
+    """The leak check sees a hint put in a cell's metadata or an output, not only sources."""
+    release = RELEASE / "woods" / "opponent_fool.ipynb"
+    hint = "That is the chance of NO Fool. 'At least one' is its complement."
+    for where in ("metadata", "output"):
+        nb = nbformat.read(release, as_version=4)
+        cell = next(c for c in nb.cells if c.cell_type == "code")
+        if where == "metadata":
+            cell.metadata["note"] = {"text": [hint]}
+        else:
+            cell.outputs = [nbformat.v4.new_output("stream", name="stdout",
+                                                   text=f"✗ p: 1/2 is not right. {hint}\n")]
+        leaked = tmp_path / f"{where}.ipynb"
+        nbformat.write(nb, leaked)
+        assert leaks(ALL_SECRETS, leaked) == [hint]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=IDS)
@@ -210,25 +303,39 @@ def test_teacher_copy_is_stored_executed_without_errors(path):
             assert o.output_type != "error", f"{path.name}: {o.get('ename')}: {o.get('evalue')}"
 
 
-def test_the_digest_report_finds_a_stale_digest(tmp_path):
-    """``python -m kingdoms.exercises digests NB`` (for a teacher who edits a question):
-    all ok on the committed copy; a changed answer is reported with its new digest, a
-    mistake no longer listed too."""
-    from kingdoms.exercises import digest, digest_report, show
-    path = SOURCE / "woods" / "opponent_fool.ipynb"
-    report = digest_report(path)
-    assert report and all(line.endswith(("ok", "listed")) for line in report)
-    nb = nbformat.read(path, as_version=4)
+def test_a_changed_question_is_found_stale_and_resealed(tmp_path):
+    """A teacher who edits a question runs ``seal``: ``--check`` reports the stale check,
+    ``seal`` rewrites it, and the new answer passes while the old one does not."""
+    import subprocess
+    import sys
+    nb = nbformat.read(SOURCE / "woods" / "opponent_fool.ipynb", as_version=4)
     for cell in nb.cells:      # the question now asks about 8 cards instead of 7
-        if "p_player2 = 1 - Fraction(math.comb(unseen - unseen_fools, 7)" in cell.source:
-            cell.source = cell.source.replace("math.comb(unseen - unseen_fools, 7), math.comb(unseen, 7)",
-                                              "math.comb(unseen - unseen_fools, 8), math.comb(unseen, 8)")
+        cell.source = cell.source.replace("math.comb(unseen - unseen_fools, 7), math.comb(unseen, 7)",
+                                          "math.comb(unseen - unseen_fools, 8), math.comb(unseen, 8)")
+        cell.source = cell.source.replace('pool["Fool"], 7)', 'pool["Fool"], 8)')
     changed = tmp_path / "opponent_fool.ipynb"
     nbformat.write(nb, changed)
-    answer = 1 - Fraction(math.comb(13, 8), math.comb(17, 8))
-    new = digest(answer, "woods-opponent-fool-p-player2")
-    stale = [line for line in digest_report(changed) if not line.endswith(("ok", "listed"))]
-    assert stale[0] == f"cell 7: p_player2 = {show(answer)}: stale, write {new!r}"
-    # question 4 lists "P(at least one Fool)" as a mistake: its value changed with it
-    assert stale[1:] == [f"cell 13:   mistake p_player2: not listed, its digest is "
-                         f"{digest(answer, 'woods-opponent-fool-expected-fools')!r}"]
+    cli = [sys.executable, "-m", "kingdoms.exercises", "seal"]
+    r = subprocess.run(cli + ["--check", str(changed)], capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 1 and "cell 7: p_player2: 3 mistake hint(s) sealed: stale" in r.stdout
+    # question 4 lists "P(at least one Fool)" (p_player2) as a mistake: its seal changed too
+    assert "cell 13: expected_fools: 3 mistake hint(s) sealed: stale" in r.stdout
+    assert nbformat.read(changed, as_version=4) == nb                 # --check writes nothing
+    r = subprocess.run(cli + [str(changed)], capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 0 and "resealed" in r.stdout, r.stderr
+    ns, tried, checks = teacher_run(changed)
+    (what, options), = [(w, o) for k, n, w, o in checks if n == "p_player2"]
+    new, old = 1 - Fraction(math.comb(13, 8), math.comb(17, 8)), Fraction(31, 34)
+    assert judged("p_player2", what, options, new, ns).ok
+    assert not judged("p_player2", what, options, old, ns).ok
+
+
+def test_seal_refuses_a_mistake_without_a_hint(tmp_path):
+    from kingdoms.exercises import ExerciseFormatError
+    nb = nbformat.read(SOURCE / "woods" / "opponent_fool.ipynb", as_version=4)
+    for cell in nb.cells:
+        cell.source = cell.source.replace("#     Count the Fools in your own hand: how many are there?\n", "")
+    broken = tmp_path / "broken.ipynb"
+    nbformat.write(nb, broken)
+    with pytest.raises(ExerciseFormatError, match="unseen_fools = game.deck.count.*has no hint"):
+        seal_notebook(broken, write=False)

@@ -3,9 +3,10 @@
 * unit tests of ``kingdoms.exercises.student_version`` on a small built-in notebook;
 * ``python -m kingdoms.exercises student SRC OUT`` writes every notebook, subfolders kept;
 * every teacher copy ``exercises/source/<game>/*.ipynb`` executes with no error, and its
-  student version fails politely: errors only in solution cells
-  (``NotImplementedError``) and test cells (``ExerciseFailure``, shown as one short line
-  without a traceback), and every graded test cell does fail on the stub.
+  student version runs through with no error in any cell, in every order a student may
+  run it (Run All on a fresh copy, a check before its answer cell, the first of two
+  answers wrong): each check prints a sentence ("no answer yet ...") instead;
+* every graded test cell does fail on the stub once nbgrader puts the hidden tests back.
 """
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fractions import Fraction
+
 import pytest
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
 from kingdoms.exercises import (CODE_STUB, ExerciseFormatError, make_student_versions,  # noqa: E402
-                                strip_hidden_tests, strip_solutions, student_version)
+                                seal_answer, strip_hidden_tests, strip_solutions,
+                                student_version)
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises" / "source"
@@ -34,6 +38,10 @@ ANSWER_META = {"grade": True, "grade_id": "why", "locked": False, "points": 1,
                "schema_version": 3, "solution": True, "task": False}
 
 
+SEVEN = seal_answer("two-dice", Fraction(1, 6), [(Fraction(1, 36), "That is one ordered pair.")],
+                    "Count the pairs.", iterations=1000)
+
+
 def sample_notebook():
     v4 = nbformat.v4
     nb = v4.new_notebook()
@@ -44,9 +52,8 @@ def sample_notebook():
                          "### BEGIN SOLUTION\n"
                          "answer = (d6 + d6).P(lambda s: s == 7)\n"
                          "### END SOLUTION", metadata={"nbgrader": dict(SOLUTION_META)}),
-        v4.new_code_cell("from kingdoms.exercises import check\n"
-                         "ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == 7)\n"
-                         "check(answer, Fraction(ways, 36), what='P(sum 7)', hint='count pairs')\n"
+        v4.new_code_cell("from kingdoms.exercises import check, check_answer\n"
+                         f"check_answer('answer', 'P(sum 7)', kind='probability', sealed={SEVEN!r})\n"
                          "### BEGIN HIDDEN TESTS\n"
                          "check(answer, Fraction(1, 6), what='P(sum 7), hidden')\n"
                          "### END HIDDEN TESTS", metadata={"nbgrader": dict(TEST_META)}),
@@ -66,8 +73,8 @@ def test_strip_solutions_code_keeps_indentation_and_adds_placeholders():
         "x = 1\n# YOUR CODE HERE\nfrom kingdoms.exercises import NoAnswer\n"
         'answer = NoAnswer("answer")   # replace with your answer\n'
         'other = NoAnswer("other")   # replace with your answer\n'
-        "def f(*args, **kwargs):\n    raise NotImplementedError()\n"
-        "raise NotImplementedError()\ny = 2")
+        "def f(*args, **kwargs):   # replace with your function\n"
+        '    return NoAnswer("f(...)")\ny = 2')
     inner = "def g():\n    ### BEGIN SOLUTION\n    return 3\n    ### END SOLUTION\n    pass"
     assert strip_solutions(inner) == ("def g():\n    # YOUR CODE HERE\n"
                                       "    raise NotImplementedError()\n    pass")
@@ -119,12 +126,10 @@ def test_student_version():
     assert nbformat.writes(nb) == original               # the input is not changed
     src = [c.source for c in st.cells]
     assert "(d6 + d6).P" not in "".join(src)             # no solution left
-    assert src[2] == ("d6 = Distribution.uniform(range(1, 7))\n# YOUR CODE HERE\n"
-                      "from kingdoms.exercises import NoAnswer\n"
-                      'answer = NoAnswer("answer")   # replace with your answer\n'
-                      "raise NotImplementedError()")
+    # the check names its answer in quotes: no placeholder needed (it says "not set yet")
+    assert src[2] == "d6 = Distribution.uniform(range(1, 7))\n# YOUR CODE HERE"
     assert "hidden" not in src[3] and "HIDDEN" not in src[3]
-    assert "check(answer, Fraction(ways, 36)" in src[3]  # visible tests stay
+    assert "check_answer('answer', 'P(sum 7)'" in src[3]  # visible tests stay
     assert src[4] == "Why?\n\nYOUR ANSWER HERE"
     assert src[0] == nb.cells[0].source and src[5] == nb.cells[5].source
     assert all(c.outputs == [] and c.execution_count is None
@@ -203,22 +208,9 @@ def tracebacks(nb):
 
 
 def impolite(nb):
-    """The errors of a student version that are not polite failures: anything but
-    ``NotImplementedError`` in a solution cell and a one-line ``ExerciseFailure``
-    (no traceback) in a test cell."""
-    bad = []
-    shown = {k: tb for k, _, tb in tracebacks(nb)}
-    for k, meta, ename, evalue in errors(nb):
-        if meta.get("solution") and ename == "NotImplementedError":
-            continue
-        if meta.get("grade") and not meta.get("solution") and ename == "ExerciseFailure":
-            tb = shown.get(k, [])
-            if len(tb) == 1 and "Traceback" not in tb[0] and "File " not in tb[0]:
-                continue
-            bad.append(f"cell {k}: ExerciseFailure shown with a traceback: {tb}")
-            continue
-        bad.append(f"cell {k} ({meta.get('grade_id', 'not an nbgrader cell')}): {ename}: {evalue}")
-    return bad
+    """Every error a student copy shows: none is polite now (a check prints a sentence)."""
+    return [f"cell {k} ({meta.get('grade_id', 'not an nbgrader cell')}): {ename}: {evalue}"
+            for k, meta, ename, evalue in errors(nb)]
 
 
 def graded_test_cells(nb):
@@ -227,14 +219,33 @@ def graded_test_cells(nb):
             and not c.metadata.get("nbgrader", {}).get("solution")]
 
 
+def with_hidden_tests(student, teacher):
+    """The student copy as nbgrader grades it: the teacher's test cells put back."""
+    graded = nbformat.from_dict(student)
+    by_id = {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in teacher.cells}
+    for k, cell in enumerate(graded.cells):
+        if k in graded_test_cells(graded):
+            cell.source = by_id[cell.metadata["nbgrader"]["grade_id"]].source
+    return graded
+
+
 def check_exercise(nb, cwd: Path, name: str):
     solved = execute(nbformat.from_dict(nb), cwd)
     assert errors(solved) == [], f"{name}: the solution notebook raises"
-    student = execute(student_version(nb, name), cwd)
+    fresh = student_version(nb, name)
+    student = execute(nbformat.from_dict(fresh), cwd)            # Run All on a fresh copy
     bad = impolite(student)
-    assert not bad, f"{name}: the student version fails impolitely:\n" + "\n".join(bad)
-    failed = {k for k, *_ in errors(student)}
-    passing = [k for k in graded_test_cells(student) if k not in failed]
+    assert not bad, f"{name}: Run All on the student copy shows an error:\n" + "\n".join(bad)
+    for k in graded_test_cells(student):
+        said = "".join(o.get("text", "") for o in student.cells[k].outputs)
+        assert "no answer yet" in said, f"{name}, cell {k}: the check says {said!r}"
+    skipped = nbformat.from_dict(fresh)                          # no answer cell run at all
+    skipped.cells = [c for c in skipped.cells if not c.metadata.get("nbgrader", {}).get("solution")]
+    bad = impolite(execute(skipped, cwd))
+    assert not bad, f"{name}: checks run before their answers show an error:\n" + "\n".join(bad)
+    graded = execute(with_hidden_tests(fresh, nb), cwd)          # as nbgrader grades it
+    failed = {k for k, *_ in errors(graded)}
+    passing = [k for k in graded_test_cells(graded) if k not in failed]
     assert not passing, (f"{name}: graded test cells {passing} pass on the student stub "
                          "(points for nothing)")
 
@@ -249,8 +260,6 @@ def test_impolite_failures_are_caught():
     nb.cells[5].outputs = [nbformat.v4.new_output("error", ename="NameError",
                                                   evalue="name 'answer' is not defined",
                                                   traceback=[])]
-    nb.cells[3].outputs = [nbformat.v4.new_output("error", ename="ExerciseFailure",
-                                                  evalue="no", traceback=["✗ no"])]
     assert impolite(nb) == ["cell 5 (not an nbgrader cell): NameError: name 'answer' is not defined"]
 
 
@@ -295,34 +304,41 @@ def test_placeholders_only_for_names_other_cells_use():
     nb = sample_notebook()
     nb.cells[2].source = ("### BEGIN SOLUTION\ndef helper(k):\n    return k\n"
                           "answer = helper((d6 + d6).P(lambda s: s == 7))\n### END SOLUTION")
+    nb.cells[5].source = "print(answer)"      # given code that uses the answer
     src = student_version(nb).cells[2].source
     assert "helper" not in src                 # a helper of the solution is not given away
     assert 'answer = NoAnswer("answer")' in src
 
 
 @pytest.mark.slow
-def test_a_failed_check_shows_one_line_in_a_real_kernel(tmp_path):
-    """IPython shows an ExerciseFailure as its message alone (``_render_traceback_``),
-    and the cell still fails (an error output, which nbgrader counts)."""
+def test_checks_report_in_any_order_without_a_traceback_in_a_real_kernel(tmp_path):
+    """In a kernel: a check run before its answer exists, a wrong first answer followed by
+    a right second one, and a float, each print one line and let the next cells run; a
+    strict (hidden) check fails the cell with one line, no traceback."""
     v4 = nbformat.v4
     nb = v4.new_notebook(cells=[
-        v4.new_code_cell("from fractions import Fraction\n"
-                         "from kingdoms.exercises import check_answer, digest\n"
-                         "right = digest(Fraction(1, 6), 'dice')\n"
-                         "wrong = digest(Fraction(1, 36), 'dice')"),
-        v4.new_code_cell("check_answer(Fraction(1, 36), 'P(sum 7)', right, kind='probability',\n"
-                         "             mistakes={wrong: 'That is one ordered pair only.'})"),
-        v4.new_code_cell("check_answer(0.1667, 'P(sum 7)', right, kind='probability')"),
-        v4.new_code_cell("check_answer(Fraction(1, 6), 'P(sum 7)', right, kind='probability')"),
+        v4.new_code_cell("from kingdoms.exercises import check_answer\n"
+                         f"check_answer('p', 'P(sum 7)', kind='probability', sealed={SEVEN!r})"),
+        v4.new_code_cell("from fractions import Fraction\np, q = Fraction(1, 36), Fraction(1, 6)"),
+        v4.new_code_cell(f"check_answer('p', 'P(sum 7)', kind='probability', sealed={SEVEN!r})\n"
+                         f"check_answer('q', 'P(sum 7) again', kind='probability', sealed={SEVEN!r})"),
+        v4.new_code_cell("p = 0.1667\n"
+                         f"check_answer('p', 'P(sum 7)', kind='probability', sealed={SEVEN!r})"),
+        v4.new_code_cell(f"check_answer('p', 'P(sum 7)', kind='probability', sealed={SEVEN!r}, "
+                         "strict=True)"),
+        v4.new_code_cell("print('still running')"),
     ])
     out = execute(nb, tmp_path)
+    said = ["".join(o.get("text", "") for o in c.outputs) for c in out.cells]
+    assert said[0].startswith("✗ P(sum 7): no answer yet — p is not set yet")
+    assert said[2].splitlines() == ["✗ P(sum 7): 1/36 ≈ 0.028 is not right. That is one ordered pair.",
+                                    "✓ P(sum 7) again: 1/6 ≈ 0.167 is right."]
+    assert "exact value as a Fraction" in said[3]
     shown = {k: (ename, tb) for k, ename, tb in tracebacks(out)}
-    assert sorted(shown) == [1, 2]
-    assert shown[1] == ("ExerciseFailure",
-                        ["✗ P(sum 7): 1/36 ≈ 0.028 is not right. That is one ordered pair only."])
-    ename, tb = shown[2]
-    assert ename == "ExerciseFailure" and len(tb) == 1 and "exact value as a Fraction" in tb[0]
-    assert "is right" in out.cells[3].outputs[0]["text"]
+    assert sorted(shown) == [4]
+    ename, tb = shown[4]
+    assert ename == "ExerciseFailure" and len(tb) == 1 and "Traceback" not in tb[0]
+    assert said[5] == "still running\n"
 
 
 def test_no_second_placeholder_for_a_name_set_before_the_region():
@@ -332,4 +348,4 @@ def test_no_second_placeholder_for_a_name_set_before_the_region():
            "### END SOLUTION")
     assert strip_solutions(src) == (
         "answer = ...   # your answer\n# YOUR CODE HERE\nfrom kingdoms.exercises import NoAnswer\n"
-        'other = NoAnswer("other")   # replace with your answer\nraise NotImplementedError()')
+        'other = NoAnswer("other")   # replace with your answer')
