@@ -122,3 +122,24 @@ def test_navigation_is_up_to_date():
     run = subprocess.run([sys.executable, str(script), "--check"], capture_output=True,
                          text=True, cwd=REPO)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_link_into_another_notebook_is_the_title_of_the_section_it_names():
+    """JupyterLab (4.6) opens another notebook at its top: a heading fragment is only
+    followed once the notebook is already open (checked in the browser, issue 28).  So a
+    link into another notebook's section is titled with that section's heading, which the
+    student then finds in the notebook's table of contents."""
+    bad = []
+    for path in LESSONS:
+        nb = nbformat.read(path, as_version=4)
+        for number, cell in enumerate(nb.cells, 1):
+            if cell.cell_type != "markdown":
+                continue
+            for m in LINK.finditer(FENCE.sub("", cell.source)):
+                file_part, _, fragment = m.group("target").partition("#")
+                if not fragment or not file_part.endswith(".ipynb"):
+                    continue
+                if anchor(m.group("text")).lower() != unquote(fragment).lower():
+                    bad.append(f"{path.relative_to(REPO)} cell {number}: "
+                               f"[{m.group('text')}]({m.group('target')})")
+    assert not bad, "links whose text is not the section's title:\n" + "\n".join(bad)
