@@ -16,7 +16,8 @@ import venv
 from dataclasses import dataclass
 from pathlib import Path
 
-INSTALL_TIMEOUT = 1200      # seconds: jupyterlab, scipy, matplotlib, OpenSpiel ...
+INSTALL_TIMEOUT = 1200
+WORKERS = 2                 # notebook folders executed at the same time      # seconds: jupyterlab, scipy, matplotlib, OpenSpiel ...
 # the error names a student copy of an exercise may show while unanswered (the answer stub
 # raises NotImplementedError, a check of a missing answer raises ExerciseFailure); anything
 # else (ModuleNotFoundError, NameError, ...) is a setup failure
@@ -65,18 +66,28 @@ class BinderEnv:
 
     def execute(self, folder: Path, notebooks: list[Path], out: Path,
                 allow_errors: bool = False) -> dict[Path, list]:
-        """Execute ``notebooks`` (paths relative to ``folder``, each run in its own folder)
-        with nbconvert in this environment; {notebook: its error outputs}."""
+        """Execute ``notebooks`` (paths relative to ``folder``) with nbconvert in this
+        environment, each in its own folder, one nbconvert per folder and two folders at
+        a time (CI has 2 cores); {notebook: its error outputs}."""
         import nbformat
-        results = {}
+        from concurrent.futures import ThreadPoolExecutor
+
+        groups: dict[Path, list[Path]] = {}
         for nb in notebooks:
-            target = out / nb.parent
-            target.mkdir(parents=True, exist_ok=True)
+            groups.setdefault(nb.parent, []).append(nb)
+
+        def run_group(parent: Path) -> None:
+            (out / parent).mkdir(parents=True, exist_ok=True)
             self.run(self.python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
                      *(["--allow-errors"] if allow_errors else []),
-                     "--ExecutePreprocessor.timeout=300", "--output-dir", target, nb,
-                     cwd=folder, timeout=900)
-            executed = nbformat.read(target / nb.name, as_version=4)
+                     "--ExecutePreprocessor.timeout=300", "--output-dir", out / parent,
+                     *groups[parent], cwd=folder, timeout=1800)
+
+        with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+            list(pool.map(run_group, groups))
+        results = {}
+        for nb in notebooks:
+            executed = nbformat.read(out / nb, as_version=4)
             results[nb] = [o for c in executed.cells if c.cell_type == "code"
                            for o in c.get("outputs", []) if o.get("output_type") == "error"]
         return results
