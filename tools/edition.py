@@ -5,7 +5,7 @@ exercises with solutions, hidden tests and classic mistakes).  The student editi
 only what students may see:
 
     notebooks/          the index and the lessons, each cell tagged ``teacher-only`` left out
-                        (other files beside them, e.g. pictures, as they are)
+                        (pictures beside them as they are; no other file)
     apps/               the class pages
     exercises/<game>/   the student copies (from exercises/release/<game>/)
     wheels/             the kingdoms package as a wheel (the library only)
@@ -44,6 +44,7 @@ LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]
 HTML_LINK = re.compile(r"""<a\s[^>]*href=["'](?P<target>[^"']+)["']""")
 
 REQUIREMENTS = REPO / "binder" / "requirements.txt"
+PICTURES = {".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"}
 
 POSTBUILD = """#!/usr/bin/env bash
 # repo2docker (mybinder.org) runs this from the folder's root after installing
@@ -218,10 +219,10 @@ def build_student_edition(dest: Path, binder: str | None = None) -> Path:
     for repo_file in notebook_files():
         edition_file = edition_path(repo_file)
         write_notebook(student_notebook(repo_file, edition_file), dest / edition_file)
-    for folder in ("notebooks", "apps"):        # pictures or data files beside the lessons
-        for path in sorted((REPO / folder).rglob("*")):
-            if path.is_file() and path.suffix != ".ipynb" and not {
-                    ".ipynb_checkpoints", "__pycache__"} & set(path.parts):
+    for folder in ("notebooks", "apps"):        # pictures beside the lessons (nothing else:
+        for path in sorted((REPO / folder).rglob("*")):     # a teacher's file stays home)
+            if path.is_file() and path.suffix.lower() in PICTURES and \
+                    ".ipynb_checkpoints" not in path.parts:
                 target = dest / path.relative_to(REPO)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, target)
