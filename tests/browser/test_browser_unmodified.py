@@ -76,7 +76,7 @@ def test_a_notebook_opens_unmodified(page, copies, notebook):
         await new Promise(r => setTimeout(r, 2000));
         const meta = w.context.model.toJSON().metadata;
         const tab = document.querySelector(`li.lm-TabBar-tab[data-id="${w.id}"]`);
-        return {dirty: w.context.model.dirty,
+        return {id: w.id, dirty: w.context.model.dirty,
                 tabDirty: tab ? tab.classList.contains('jp-mod-dirty') : null,
                 kernelspec: meta.kernelspec, language_info: meta.language_info};
     }""")
@@ -84,3 +84,10 @@ def test_a_notebook_opens_unmodified(page, copies, notebook):
     assert not state["dirty"] and not state["tabDirty"], (
         f"{notebook} opens changed: JupyterLab's metadata is {state['kernelspec']}, "
         f"{state['language_info']}")
+    # closing it asks nothing ("Save your work" is a dialog) and the tab goes away
+    page.evaluate("""(id) => { for (const w of window.jupyterapp.shell.widgets('main'))
+                                  if (w.id === id) w.close(); }""", state["id"])
+    page.wait_for_function("(id) => !document.querySelector(`li.lm-TabBar-tab[data-id=\"${id}\"]`)"
+                           " || document.querySelector('.jp-Dialog')",
+                           arg=state["id"], timeout=30_000)
+    assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
