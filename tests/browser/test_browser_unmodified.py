@@ -7,7 +7,8 @@ changed before anyone touches it.  tools/notebook_format.py saves every notebook
 form the python3 kernel reports.  Here JupyterLab opens copies of several committed
 notebooks (a lesson with saved widget state, one without, a class page, a student and a
 teacher copy of an exercise), waits until the kernel has answered (its info and spec)
-and checks the document is not dirty: neither the model nor the tab.
+and checks the document is not dirty (neither the model nor the tab), and that closing
+it asks nothing (no "Save your work" dialog).
 
 The one value that depends on the machine is ``language_info.version`` (the Python patch
 version): the copies get this Python's version first, exactly as the Binder recipes'
