@@ -12,7 +12,7 @@ NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
 # have no outputs and fail by design; tests/exercises checks them)
 NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
-.PHONY: lab test test-fast notebooks exercises app bench clean
+.PHONY: lab test test-fast notebooks exercises student-edition app bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,10 +30,12 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	touch $@
 
-## make lab: JupyterLab on notebooks/index.ipynb, serving the whole checkout (so links to exercises/ work);
-## LAB_ARGS="--no-browser --ip=0.0.0.0" when headless
+## make lab: JupyterLab on notebooks/index.ipynb, serving the whole checkout: the TEACHER edition
+## (exercises/source too); students get `make student-edition`. LAB_ARGS="--no-browser --ip=0.0.0.0"
+## when headless: the URL it prints opens the index (LabApp.default_url), not the Launcher
+LAB_URL := /lab/tree/notebooks/index.ipynb
 lab: $(VENV)/.notebook-installed
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" notebooks/index.ipynb --port=$(PORT) $(ROOT_FLAG) $(LAB_ARGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=$(LAB_URL) --port=$(PORT) $(ROOT_FLAG) $(LAB_ARGS)
 
 ## make test: the whole suite — unit, property, notebooks (nbval), exercises, browser, Binder recipe
 test: $(VENV)/.test-installed
@@ -43,12 +45,14 @@ test: $(VENV)/.test-installed
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests -m "not slow and not browser" $(PYTEST_ARGS)
 
-## make notebooks: re-execute every notebook in place (seeded: outputs reproduce)
+## make notebooks: re-execute every notebook in place (seeded: outputs reproduce), then save every
+## notebook (apps/ and exercises/ too) in the form JupyterLab opens unmodified (tools/notebook_format.py)
 notebooks: $(VENV)/.test-installed
 	for nb in $(NOTEBOOKS); do \
 	  echo "executing $$nb"; \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
+	$(BIN)/python tools/notebook_format.py
 
 ## make exercises: seal each self-check of the teacher copies exercises/source/<game>/ (the
 ## hints, encrypted, from their hidden tests), then write the student copies
@@ -57,6 +61,13 @@ exercises: $(VENV)/.notebook-installed
 	$(BIN)/python -m kingdoms.exercises seal exercises/source
 	rm -rf exercises/release
 	$(BIN)/python -m kingdoms.exercises student exercises/source exercises/release
+
+## make student-edition DEST=<folder>: what students may see, as a folder to publish (its own Binder
+## repository) and DEST.zip: lessons (cells tagged teacher-only left out), class pages, the student
+## copies of the exercises, a README for students, the kingdoms wheel and a Binder recipe
+DEST ?= build/student-edition
+student-edition: $(VENV)/.notebook-installed
+	$(BIN)/python tools/edition.py student "$(DEST)" --zip $(if $(BINDER),--binder $(BINDER),)
 
 ## make app GAME=horse: the game's class page (apps/<game>.ipynb) as a Voila app: rules card,
 ## Stepper with seats, an odds chart, no code.  Without GAME: every game's page (a list).

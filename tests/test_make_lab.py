@@ -1,8 +1,10 @@
 """`make lab` (the README's first command) starts JupyterLab on notebooks/index.ipynb,
-serving the whole checkout so the index's links into ../exercises/ resolve."""
+serving the whole checkout so the index's links into ../exercises/ resolve; headless, the
+URL it prints opens the index (not the Launcher: issue 27)."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import signal
@@ -55,6 +57,13 @@ def test_make_lab_serves_the_checkout_and_opens_the_index(tmp_path):
         assert index["type"] == "notebook"
         exercises = get_json(base + "/api/contents/exercises/release")
         assert {e["name"] for e in exercises["content"]} >= {"horse", "woods"}
+        # the URL a headless user copies from the log opens the index in JupyterLab
+        printed = re.findall(rf"http://127\.0\.0\.1:{port}/\S*",
+                             (tmp_path / "lab.log").read_text())
+        assert printed, (tmp_path / "lab.log").read_text()[-2000:]
+        assert printed[-1].split("?")[0] == f"{base}/lab/tree/notebooks/index.ipynb", printed
+        with urllib.request.urlopen(printed[-1], timeout=10) as page:
+            assert page.status == 200 and b"JupyterLab" in page.read()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

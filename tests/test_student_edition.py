@@ -1,0 +1,215 @@
+"""The student edition (tools/edition.py, `make student-edition`) holds what students may see
+and nothing else (issue 27): built into a temporary folder, it is checked structurally:
+
+* no file of exercises/source, no nbgrader solution or hidden-test markers, no
+  ``# mistake:`` lines, no text naming the teacher copies or where they are, no cell
+  tagged teacher-only, in any file (the wheel's files included);
+* every exercise notebook is the committed student copy (exercises/release), only its
+  links re-pointed to the edition's layout; every lesson is the repository's lesson
+  without its teacher-only cells;
+* every link in every notebook opens a file of the edition;
+* (slow) every notebook runs in a fresh environment built from the edition's own Binder
+  recipe (tests/binder_env.py).
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import binder_env as be
+
+nbformat = pytest.importorskip("nbformat")
+
+REPO = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("edition", REPO / "tools" / "edition.py")
+edition = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(edition)
+
+# What a student must not find, in any form a person can read.  "teacher" alone is allowed
+# (the Stepper's "everything (teacher)" view is a feature), the teacher *copies* are not.
+FORBIDDEN = re.compile(r"exercises/source|BEGIN SOLUTION|END SOLUTION|BEGIN HIDDEN TESTS|"
+                       r"END HIDDEN TESTS|#\s*mistake:|teacher-only|teacher'?s?'? cop(y|ies)|"
+                       r"with solutions", re.I)
+# exercises/release is the repository's word; the edition's own layout is exercises/<game>
+REPO_LAYOUT = re.compile(r"exercises/release")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    return edition.build_student_edition(tmp_path_factory.mktemp("edition") / "student")
+
+
+def test_edition_path_maps_the_layout():
+    assert edition.edition_path("notebooks/horse/odds.ipynb") == "notebooks/horse/odds.ipynb"
+    assert edition.edition_path("exercises/release/horse/x.ipynb") == "exercises/horse/x.ipynb"
+    assert edition.edition_path("exercises/source/horse/x.ipynb") is None
+    assert edition.edition_path("README.md") is None
+
+
+def test_links_are_re_pointed_and_a_link_to_what_students_may_not_see_stops_the_build():
+    text = "[a](../../exercises/release/horse/x.ipynb#Part-2) · [b](odds.ipynb) · [c](#Top)"
+    assert edition.rewrite_links(text, "notebooks/horse/walkthrough.ipynb",
+                                 "notebooks/horse/walkthrough.ipynb") == \
+        "[a](../../exercises/horse/x.ipynb#Part-2) · [b](odds.ipynb) · [c](#Top)"
+    assert edition.rewrite_links("[l](../../../notebooks/horse/odds.ipynb)",
+                                 "exercises/release/horse/x.ipynb",
+                                 "exercises/horse/x.ipynb") == "[l](../../notebooks/horse/odds.ipynb)"
+    with pytest.raises(edition.EditionError, match="does not hold"):
+        edition.rewrite_links("[s](../exercises/source/horse/x.ipynb)",
+                              "notebooks/index.ipynb", "notebooks/index.ipynb")
+
+
+def test_the_build_refuses_a_folder_it_did_not_write(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep me")
+    with pytest.raises(edition.EditionError, match="not empty"):
+        edition.build_student_edition(tmp_path)
+    assert (tmp_path / "mine.txt").read_text() == "keep me"
+    with pytest.raises(edition.EditionError, match="outside the repository"):
+        edition.build_student_edition(REPO / "exercises")
+
+
+def readable_files(root: Path):
+    """Every file of the edition as text; a zip (the wheel) file by file."""
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        if path.suffix in (".whl", ".zip"):
+            with zipfile.ZipFile(path) as z:
+                for name in z.namelist():
+                    yield f"{path.relative_to(root)}!{name}", z.read(name).decode("utf-8",
+                                                                                 "replace")
+        else:
+            yield str(path.relative_to(root)), path.read_bytes().decode("utf-8", "replace")
+
+
+@pytest.mark.slow
+def test_the_edition_holds_what_students_need(built):
+    names = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
+    assert "notebooks/index.ipynb" in names and "README.md" in names
+    assert {"binder/requirements.txt", "binder/postBuild"} <= names
+    lessons = {p.relative_to(REPO).as_posix() for p in (REPO / "notebooks").rglob("*.ipynb")}
+    assert lessons <= names
+    apps = {p.relative_to(REPO).as_posix() for p in (REPO / "apps").glob("*.ipynb")}
+    assert apps and apps <= names
+    release = sorted((REPO / "exercises" / "release").rglob("*.ipynb"))
+    assert release and {f"exercises/{p.parent.name}/{p.name}" for p in release} <= names
+    wheels = sorted(built.glob("wheels/kingdoms-*-py3-none-any.whl"))
+    assert len(wheels) == 1
+    assert (built / "binder" / "requirements.txt").read_bytes() == \
+        (REPO / "binder" / "requirements.txt").read_bytes()
+    assert f"wheels/{wheels[0].name}" in (built / "binder" / "postBuild").read_text()
+
+
+@pytest.mark.slow
+def test_nothing_a_student_must_not_see(built):
+    found = []
+    for name, text in readable_files(built):
+        for m in FORBIDDEN.finditer(text):
+            if name.startswith("wheels/") and name.endswith("kingdoms/exercises.py"):
+                continue    # the library that strips solutions names its markers (checked below)
+            found.append(f"{name}: {text[max(0, m.start() - 60):m.end() + 60]!r}")
+        if not name.startswith("wheels/") and REPO_LAYOUT.search(text):
+            found.append(f"{name}: names the repository's exercises/release")
+    assert not found, "the student edition shows:\n" + "\n".join(found[:20])
+    # the student copies have the teacher copies' file names, so compare contents
+    teacher = {p.read_bytes() for p in (REPO / "exercises" / "source").rglob("*.ipynb")}
+    assert teacher and not [p for p in built.rglob("*.ipynb") if p.read_bytes() in teacher]
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_library_only_and_no_solution(built):
+    wheel = next(built.glob("wheels/*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        text = "\n".join(z.read(n).decode("utf-8", "replace") for n in names)
+    assert all(n.startswith(("kingdoms/", "kingdoms-")) for n in names), names
+    assert not [n for n in names if n.endswith(".ipynb")]
+    # no solution or hidden-test block of a teacher copy is in the wheel (whitespace ignored)
+    blocks = []
+    for path in (REPO / "exercises" / "source").rglob("*.ipynb"):
+        for cell in nbformat.read(path, as_version=4).cells:
+            blocks += re.findall(r"BEGIN (?:SOLUTION|HIDDEN TESTS)[^\n]*\n(.*?)\n[^\n]*END "
+                                 r"(?:SOLUTION|HIDDEN TESTS)", cell.source, re.S)
+    squeeze = lambda t: re.sub(r"\s+", " ", t).strip()       # noqa: E731
+    blocks = [squeeze(b) for b in blocks if len(squeeze(b)) > 40]
+    assert len(blocks) > 20
+    flat = squeeze(text)
+    leaked = [b for b in blocks if b in flat]
+    assert not leaked, leaked[:3]
+
+
+@pytest.mark.slow
+def test_no_cell_is_teacher_only_and_lessons_are_the_repositorys(built):
+    for path in sorted((REPO / "notebooks").rglob("*.ipynb")):
+        rel = path.relative_to(REPO).as_posix()
+        theirs = nbformat.read(built / rel, as_version=4)
+        assert not [c for c in theirs.cells if "teacher-only" in c.metadata.get("tags", [])]
+        ours = [c for c in nbformat.read(path, as_version=4).cells
+                if "teacher-only" not in c.metadata.get("tags", [])]
+        assert [c.cell_type for c in theirs.cells] == [c.cell_type for c in ours]
+        for a, b in zip(ours, theirs.cells):
+            if a.cell_type == "code":
+                assert a == b, f"{rel}: a code cell differs"
+            else:
+                assert re.sub(r"\]\([^)]*\)", "]()", a.source) == \
+                    re.sub(r"\]\([^)]*\)", "]()", b.source), f"{rel}: a text differs"
+    index = nbformat.read(REPO / "notebooks" / "index.ipynb", as_version=4)
+    assert [c for c in index.cells if "teacher-only" in c.metadata.get("tags", [])], \
+        "the index's teacher note should be tagged teacher-only"
+
+
+@pytest.mark.slow
+def test_every_exercise_is_the_committed_student_copy(built):
+    for path in sorted((REPO / "exercises" / "release").rglob("*.ipynb")):
+        theirs = nbformat.read(built / "exercises" / path.parent.name / path.name, as_version=4)
+        ours = nbformat.read(path, as_version=4)
+        # one folder less deep: links back to the lessons lose one "../", nothing else changes
+        for cell in ours.cells:
+            if cell.cell_type == "markdown":
+                cell.source = cell.source.replace("](../../../notebooks/", "](../../notebooks/")
+        assert nbformat.writes(theirs) == nbformat.writes(ours), path
+
+
+@pytest.mark.slow
+def test_every_link_in_the_edition_opens_a_file_of_the_edition(built):
+    import test_notebook_links as links
+    broken = []
+    for path in sorted(built.rglob("*.ipynb")):
+        for number, target in links.links_of(path):
+            why = links.check(path, target)
+            if why is None and not re.match(r"^[a-z][a-z0-9+.-]*:", target):
+                dest = (path.parent / target.partition("#")[0]).resolve()
+                why = None if dest.is_relative_to(built) else f"{target!r} leaves the edition"
+            if why:
+                broken.append(f"{path.relative_to(built)} cell {number}: {why}")
+    assert not broken, "\n".join(broken)
+
+
+@pytest.mark.slow
+def test_every_notebook_of_the_edition_runs_with_its_own_binder_recipe(built, binder_env,
+                                                                       tmp_path):
+    # the shared environment was built from the repository's binder/requirements.txt;
+    # the edition's is the same file (so this is the edition's recipe), checked here
+    assert (built / "binder" / "requirements.txt").read_bytes() == binder_env.requirements
+    binder_env.post_build(built)
+    assert "site-packages" in binder_env.kingdoms_location()
+    record = binder_env.run(binder_env.python, "-m", "pip", "show", "-f", "kingdoms",
+                            cwd=tmp_path)
+    assert "site-packages" in record
+    notebooks = sorted(p.relative_to(built) for p in built.rglob("*.ipynb"))
+    exercises = [p for p in notebooks if p.parts[0] == "exercises"]
+    lessons = [p for p in notebooks if p.parts[0] != "exercises"]
+    failed = {}
+    for nb, errs in binder_env.execute(built, lessons, tmp_path / "lessons").items():
+        if errs:
+            failed[str(nb)] = [f"{o.ename}: {o.evalue}" for o in errs]
+    # A student copy fails its checks until answered (by design): it must run to the end
+    # showing only those failures, never a setup error (ModuleNotFoundError, NameError ...)
+    for nb, errs in binder_env.execute(built, exercises, tmp_path / "exercises",
+                                       allow_errors=True).items():
+        bad = [f"{o.ename}: {o.evalue}" for o in errs if o.ename not in be.UNANSWERED]
+        if bad:
+            failed[str(nb)] = bad
+    assert not failed, failed
