@@ -16,6 +16,7 @@ from kingdoms.core.data import (MAX_NESTING, DataError, EmbeddedData, GameData, 
                                 toml_nesting_bound)
 from kingdoms.core.protocol import GameOptionError
 from kingdoms.core.records import GameRecord, RecordError
+from test_all_games import toml_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -106,26 +107,11 @@ def _nested_values(depth: int):
         max_leaves=depth)
 
 
-def _toml(table: dict, prefix: str = "") -> str:
-    """TOML for ``table``: scalars and inline values, then a header per sub-table
-    (dotted quoted keys, so the headers' dots and brackets inside quotes are tested)."""
-    def value(v):
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        if isinstance(v, (int, float)):
-            return repr(v)
-        if isinstance(v, str):
-            return json.dumps(v)
-        if isinstance(v, list):
-            return "[" + ", ".join(map(value, v)) + "]"
-        return "{" + ", ".join(f"{json.dumps(k)} = {value(x)}" for k, x in v.items()) + "}"
-    lines = [f"{json.dumps(k)} = {value(v)}" for k, v in table.items()
-             if not isinstance(v, dict)]
-    for k, v in table.items():
-        if isinstance(v, dict):
-            name = f"{prefix}.{json.dumps(k)}" if prefix else json.dumps(k)
-            lines += [f"[{name}]  # a comment [[[", _toml(v, name)]
-    return "\n".join(lines) + "\n"
+def _toml(table: dict) -> str:
+    """TOML for ``table`` (the data fuzz's writer), with a comment holding brackets
+    after every table header (comments are skipped too)."""
+    return "\n".join(line + "  # a comment [[{." if line.startswith("[") else line
+                     for line in toml_text(table).split("\n"))
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)

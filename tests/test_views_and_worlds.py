@@ -176,28 +176,32 @@ def test_worlds_sampled_from_the_observed_view_are_those_sampled_from_the_state(
     random games; and worlds do differ from one draw to the next (the test samples
     something hidden)."""
     game = _game(name, config)
-    varied = positions = 0
-    for seed in range(2):
+    varied = 0
+    for where, s in list(_decisions(game, seeds=2, every=7))[:POSITIONS]:
+        for p in range(game.players):
+            seen = s.observed(p)
+            worlds = Counter()
+            for k in range(3):
+                w = s.sample_world(p, random.Random(k))
+                v = seen.sample_world(p, random.Random(k))
+                assert w == v and _fields(w) == _fields(v), f"{where} Player {p + 1} draw {k}"
+                worlds[_hidden_parts(w, s.view(p))] += 1
+            varied += len(worlds) > 1
+    assert varied > 5
+
+
+def _decisions(game, seeds: int, every: int):
+    """``(where, state)`` at every ``every``-th step of random games (seeds ``0..``)
+    where a player decides."""
+    for seed in range(seeds):
         rng = random.Random(seed)
         s = game.initial_state()
         for step in range(STEPS):
             if s.is_terminal():
                 break
-            cp = s.current_player()
-            if cp >= 0 and step % 7 == 0 and positions < POSITIONS:
-                positions += 1
-                for p in range(game.players):
-                    seen = s.observed(p)
-                    worlds = Counter()
-                    for k in range(3):
-                        w = s.sample_world(p, random.Random(k))
-                        v = seen.sample_world(p, random.Random(k))
-                        assert w == v and _fields(w) == _fields(v), \
-                            f"{name} seed {seed} step {step} Player {p + 1} draw {k}"
-                        worlds[_hidden_parts(w, s.view(p))] += 1
-                    varied += len(worlds) > 1
+            if s.current_player() >= 0 and step % every == 0:
+                yield f"{game.name} seed {seed} step {step}", s
             s = _step(s, rng)
-    assert varied > 5
 
 
 @pytest.mark.slow
@@ -212,17 +216,11 @@ def test_the_search_bot_chooses_the_same_from_the_state_and_from_the_observed_vi
     game = kingdoms.game(name, players=players)
     bot = mcts_policy(8)
     compared = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        s = game.initial_state()
-        for step in range(STEPS):
-            if s.is_terminal():
-                break
-            p = s.current_player()
-            if p >= 0 and step % 11 == 0:
-                a = bot(s, random.Random(step))
-                b = bot(s.observed(p), random.Random(step))
-                assert str(a) == str(b), f"{name} seed {seed} step {step}"
-                compared += 1
-            s = _step(s, rng)
+    for where, s in _decisions(game, seeds=3, every=11):
+        p = s.current_player()
+        rng_seed = len(s.history())
+        a = bot(s, random.Random(rng_seed))
+        b = bot(s.observed(p), random.Random(rng_seed))
+        assert str(a) == str(b), where
+        compared += 1
     assert compared > 10
