@@ -288,7 +288,8 @@ def _deck(d: GameData, i: int, name: str, animal_of: dict, suits: tuple) -> list
         if type(v) is not int or v not in animal_of:
             raise d.error(f"decks.{i}.values", f"{shown(v)} is not a value any animal covers")
         if s not in suits:
-            raise d.error(f"decks.{i}.suits", f"{shown(s)} is not one of the suits {', '.join(suits)}")
+            raise d.error(f"decks.{i}.suits",
+                          f"{shown(s)} is not one of the suits {', '.join(suits)}")
         cards.append(Card(name, v, s, animal_of[v]))
     if len(set((c.value, c.suit) for c in cards)) != len(cards) or \
             len(set(values)) != len(values):

@@ -112,7 +112,8 @@ def _game_section(data: GameData) -> dict:
                              "(each pass needs at least one turn)")
     order = data.get(f"{g}.equal_cards_order", str)
     if order not in ("seat", "rotating"):
-        raise data.error(f"{g}.equal_cards_order", f"should be 'seat' or 'rotating', not {shown(order)}")
+        raise data.error(f"{g}.equal_cards_order",
+                         f"should be 'seat' or 'rotating', not {shown(order)}")
     out["equal_order"] = order
     for key, allowed in _ONLY:
         v = data.get(f"{g}.{key}", str)
@@ -152,8 +153,8 @@ def _characters(data: GameData) -> tuple:
         pts = _number(data, f"characters.{i}.points", "characters.points")
         eff = data.get(f"characters.{i}.effect", str)
         if eff != EFFECTS[name]:
-            raise data.error(f"{key}.effect", f"should be {shown(EFFECTS[name])} (the rules' effect "
-                             f"of the {name}), not {shown(eff)}")
+            raise data.error(f"{key}.effect", f"should be {shown(EFFECTS[name])} (the rules' "
+                             f"effect of the {name}), not {shown(eff)}")
         col = data.get(f"characters.{i}.column", bool)
         if col != (name != "jester"):
             raise data.error(f"{key}.column", "only the Jester has no column of its own")
