@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kingdoms.core.data import FrozenParts, GameData
+from kingdoms.core.data import FrozenParts, GameData, shown
 from kingdoms.core.protocol import Action
 
 __all__ = ["Components", "Card", "Condition", "parse_condition", "RANGES", "RULE_NUMBERS"]
@@ -131,14 +131,14 @@ def parse_condition(text: str, suits, animals) -> Condition:
     Raises ``ValueError`` naming what is wrong; nothing is ever evaluated as code.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a condition is a string, not {text!r}")
+        raise ValueError(f"a condition is a string, not {shown(text)}")
     words = text.split()
     if not words:
         raise ValueError("the condition is empty")
     rank, rest = words[0].lower(), words[1:]
     target, rest = _target(text, rank, rest)
     if len(rest) > 1:
-        raise ValueError(f"{text!r}: at most one filter word (a suit, an animal, odd or even)")
+        raise ValueError(f"{shown(text)}: at most one filter word (a suit, an animal, odd or even)")
     kind, value = _filter(text, rest[0], suits, animals) if rest else (None, None)
     return Condition(text=text, rank=rank, target=target, filter_kind=kind, filter_value=value)
 
@@ -148,15 +148,15 @@ def _target(text: str, rank: str, rest: list) -> tuple:
     if rank in ("highest", "lowest"):
         return None, rest
     if rank != "closest":
-        raise ValueError(f"{text!r}: a condition starts with 'highest', 'lowest' or 'closest'")
+        raise ValueError(f"{shown(text)}: a condition starts with 'highest', 'lowest' or 'closest'")
     if len(rest) < 2 or rest[0].lower() != "to":
-        raise ValueError(f"{text!r}: write 'closest to N' or 'closest to bottom sum'")
+        raise ValueError(f"{shown(text)}: write 'closest to N' or 'closest to bottom sum'")
     if len(rest) >= 3 and rest[1].lower() == "bottom" and rest[2].lower() == "sum":
         return "bottom sum", rest[3:]
     lo, hi = TARGET_RANGE
     if rest[1].isdigit() and lo <= int(rest[1]) <= hi:
         return int(rest[1]), rest[2:]
-    raise ValueError(f"{text!r}: the target must be a number {lo}-{hi} or 'bottom sum'")
+    raise ValueError(f"{shown(text)}: the target must be a number {lo}-{hi} or 'bottom sum'")
 
 
 def _filter(text: str, word: str, suits, animals) -> tuple:
@@ -169,7 +169,7 @@ def _filter(text: str, word: str, suits, animals) -> tuple:
         return "animal", lowered_animals[word.lower()]
     if word.lower() in ("odd", "even"):
         return "parity", word.lower()
-    raise ValueError(f"{text!r}: unknown filter {word!r} (a suit {', '.join(suits)}; "
+    raise ValueError(f"{shown(text)}: unknown filter {shown(word)} (a suit {', '.join(suits)}; "
                      f"an animal {', '.join(animals)}; odd or even)")
 
 
@@ -243,7 +243,7 @@ def _animals(d: GameData) -> dict:
             continue
         rng = d.get(f"animals.{a}", list)
         if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:
-            raise d.error(f"animals.{a}", f"should be [low, high], not {list(rng)}")
+            raise d.error(f"animals.{a}", f"should be [low, high], not {shown(rng)}")
         d.get(f"animals.{a}", list, min=lo, max=hi)
         for v in range(rng[0], rng[1] + 1):
             if v in animal_of:
@@ -271,7 +271,7 @@ def _decks(d: GameData, animal_of: dict, suits: tuple) -> dict:
         name = d.get(f"decks.{i}.name", str)
         cards = _deck(d, i, name, animal_of, suits)
         if name in cards_of_deck:
-            raise d.error(f"decks.{i}.name", f"deck {name!r} appears twice")
+            raise d.error(f"decks.{i}.name", f"deck {shown(name)} appears twice")
         cards_of_deck[name] = tuple(sorted(cards))
     return cards_of_deck
 
@@ -285,10 +285,11 @@ def _deck(d: GameData, i: int, name: str, animal_of: dict, suits: tuple) -> list
                       f"{len(values)} values")
     cards = []
     for v, s in zip(values, dsuits):
-        if not isinstance(v, int) or v not in animal_of:
-            raise d.error(f"decks.{i}.values", f"{v!r} is not a value any animal covers")
+        if type(v) is not int or v not in animal_of:
+            raise d.error(f"decks.{i}.values", f"{shown(v)} is not a value any animal covers")
         if s not in suits:
-            raise d.error(f"decks.{i}.suits", f"{s!r} is not one of the suits {suits}")
+            raise d.error(f"decks.{i}.suits",
+                          f"{shown(s)} is not one of the suits {', '.join(suits)}")
         cards.append(Card(name, v, s, animal_of[v]))
     if len(set((c.value, c.suit) for c in cards)) != len(cards) or \
             len(set(values)) != len(values):
@@ -302,17 +303,24 @@ def _seating(d: GameData, players: int, cards_of_deck: dict) -> tuple:
         seats = d.get("seating.two_player", list)
         if len(seats) != 2:
             raise d.error("seating.two_player", "should list two groups of decks")
+        for p, group in enumerate(seats):
+            if not isinstance(group, tuple) or not all(isinstance(x, str) for x in group):
+                raise d.error(f"seating.two_player.{p}", "should be a list of deck names, "
+                              f"not {shown(group)}")
     else:
         order = d.get("seating.order", list)
         if len(order) < players:
             raise d.error("seating.order", f"names {len(order)} decks for {players} players")
+        for p, deck in enumerate(order):
+            if not isinstance(deck, str):
+                raise d.error(f"seating.order.{p}", f"should be a deck name, not {shown(deck)}")
         seats = [[c] for c in order[:players]]
     seat_cards, owner, names = [], {}, []
     for p, group in enumerate(seats):
         cards = []
         for deck in group:
             if deck not in cards_of_deck:
-                raise d.error("seating", f"names an unknown deck {deck!r}")
+                raise d.error("seating", f"names an unknown deck {shown(deck)}")
             cards.extend(cards_of_deck[deck])
         for c in cards:
             if c in owner:
@@ -337,7 +345,7 @@ def _encounters(d: GameData, suits: tuple, animals: tuple) -> dict:
         name = d.get(f"encounters.cards.{i}.name", str)
         text = d.get(f"encounters.cards.{i}.right", str)
         if name in conditions:
-            raise d.error(f"encounters.cards.{i}.name", f"{name!r} appears twice")
+            raise d.error(f"encounters.cards.{i}.name", f"{shown(name)} appears twice")
         try:
             conditions[name] = parse_condition(text, suits, animals)
         except ValueError as err:

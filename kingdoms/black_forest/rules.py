@@ -957,6 +957,12 @@ class BlackForestState(State):
         from .worlds import sample_world
         return sample_world(self, player, rng)
 
+    def _observation(self, player: int):
+        """What ``player`` knows of where the others' cards went back to
+        (``worlds.observation``); ``observed(player)`` carries it to the search bot."""
+        from .worlds import observation
+        return observation(self, player)
+
 
 def winners_shares(points, hand_sizes) -> tuple:
     """Win shares: most points; ties broken by most cards in hand; still tied: shared."""

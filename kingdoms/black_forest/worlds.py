@@ -23,6 +23,10 @@ what ``q``'s choices (which card to play face down, which to discard) might betr
 Only ``p``'s view, ``p``'s history and the scoring reveals are read: at each finished
 encounter the cards that lay on it (the face-down Right cards included, which the
 scoring turns face up for everybody) are taken from the position before the last play.
+What ``p`` knows this way is ``observation(state, p)`` (``BlackForestState._observation``):
+``state.observed(p)``, the view the search bot is handed, carries it, so worlds sampled
+from that view are those sampled from the state (the same world for the same random
+numbers).  A bare ``view(p)`` carries no history: its worlds know only the position.
 """
 from __future__ import annotations
 
@@ -83,11 +87,19 @@ def known_places(state, player: int) -> list:
     return know
 
 
+def observation(state, player: int) -> tuple:
+    """``known_places`` as a value: for every seat, its ``(card, IN_HAND or
+    NOT_IN_DECK)`` pairs in the rules' card order.  ``BlackForestState._observation``:
+    what ``state.observed(player)`` carries."""
+    return tuple(tuple(sorted(k.items(), key=lambda item: item[0]._key))
+                 for k in known_places(state, player))
+
+
 def sample_world(state, player: int, rng):
     """A full state ``player`` cannot tell from ``state`` (see the module doc)."""
     view = state.view(player)
     g = view.game
-    know = known_places(state, player)
+    know = [dict(k) for k in state.observation(player)]
     pool = unseen(state, player)
     hands, decks, discarded = list(view.hands), list(view.decks), list(view.discarded)
     right = dict(view.right)

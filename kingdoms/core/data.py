@@ -28,7 +28,14 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["DataError", "GameData", "EmbeddedData", "load_data", "Assumption"]
+__all__ = ["DataError", "GameData", "EmbeddedData", "load_data", "Assumption", "MAX_NESTING",
+           "shown"]
+
+MAX_NESTING = 64
+"""How deep tables and lists may nest in a data file or a record (the games' files
+nest a few levels).  Deeper input is refused with ``DataError`` / ``RecordError``
+before anything recurses over it (the parsers and the freezing here would overflow
+Python's stack, and ``tomllib`` takes time quadratic in a dotted key's length)."""
 
 
 class DataError(ValueError):
@@ -53,12 +60,186 @@ def _thaw(x):
     return x
 
 
+def shown(value, limit: int = 60) -> str:
+    """A value of a data file as a message shows it: written as in the file (TOML:
+    ``"text"``, ``[1, 2]``, ``{a = 1}``, ``true``; never Python's internal types) and
+    cut to about ``limit`` characters."""
+    parts: list[str] = []
+    size = 0
+    todo = [value]                  # what is still to write (strings: written as is)
+    while todo and size <= limit:
+        x = todo.pop()
+        if isinstance(x, _Raw):
+            piece = x
+        elif isinstance(x, bool):
+            piece = "true" if x else "false"
+        elif x is None:
+            piece = "nothing"
+        elif isinstance(x, str):
+            piece = '"' + x[:limit + 1].replace("\\", "\\\\").replace('"', '\\"') + '"'
+        elif isinstance(x, Mapping):
+            items = list(x.items())[:limit]
+            seq: list = [_Raw("{")]
+            for i, (k, v) in enumerate(items):
+                seq += [_Raw(", " if i else ""), _Raw(f"{str(k)[:limit]} = "), v]
+            todo.extend(reversed(seq + [_Raw("}")]))
+            continue
+        elif isinstance(x, (list, tuple)):
+            seq = [_Raw("[")]
+            for i, v in enumerate(x[:limit]):
+                seq += [_Raw(", " if i else ""), v]
+            todo.extend(reversed(seq + [_Raw("]")]))
+            continue
+        elif isinstance(x, (int, float)) and not isinstance(x, bool):
+            piece = repr(x) if not isinstance(x, int) or abs(x) < 10 ** 30 else "a huge number"
+        else:
+            piece = f"a {type(x).__name__}"
+        parts.append(piece)
+        size += len(piece)
+    text = "".join(parts)
+    return text if len(text) <= limit and not todo else text[:limit - 3] + "..."
+
+
+class _Raw(str):
+    """Text ``shown`` writes as it is (brackets, separators)."""
+
+
+_KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number",
+               str: "a text", tuple: "a list", list: "a list", Mapping: "a table",
+               dict: "a table"}
+
+
+def kind_words(kinds) -> str:
+    """Types as a data file's reader says them: "a whole number or a list"."""
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    words = []
+    for k in kinds:
+        w = _KIND_WORDS.get(k, "a value" if k is object else f"a {k.__name__}")
+        if w not in words:
+            words.append(w)
+    return " or ".join(words)
+
+
 def _freeze(x):
     if isinstance(x, dict):
         return MappingProxyType({k: _freeze(v) for k, v in x.items()})
     if isinstance(x, list):
         return tuple(_freeze(v) for v in x)
     return x
+
+
+def nesting(x, limit: int = MAX_NESTING) -> int:
+    """How deep the tables and lists of ``x`` nest (a scalar: 0; ``[[1]]``: 2), found
+    without recursion; stops counting past ``limit`` (returns ``limit + 1``)."""
+    deepest = 0
+    todo = [(x, 0)]
+    while todo:
+        node, depth = todo.pop()
+        if isinstance(node, Mapping):
+            children = node.values()
+        elif isinstance(node, (list, tuple)):
+            children = node
+        else:
+            continue
+        depth += 1
+        if depth > limit:
+            return limit + 1
+        deepest = max(deepest, depth)
+        todo.extend((c, depth) for c in children)
+    return deepest
+
+
+def too_deep(what: str) -> str:
+    """The one sentence for input nested deeper than ``MAX_NESTING``."""
+    return f"{what} nest more than {MAX_NESTING} levels deep (the limit)"
+
+
+# the characters that matter for nesting in TOML text, outside strings and comments
+_TOML_TOKEN = None
+
+
+def toml_nesting_bound(text: str, limit: int = MAX_NESTING) -> int:
+    """An upper bound (exact up to a level or two) on how deep the tables and lists of
+    TOML ``text`` nest, read in one pass without parsing (strings and comments are
+    skipped); stops past ``limit``.  Counts table headers' and keys' dotted parts and
+    the brackets and braces of values."""
+    import re
+    global _TOML_TOKEN
+    if _TOML_TOKEN is None:
+        _TOML_TOKEN = re.compile(r'"""|\'\'\'|["\'#\[\]{}=,.\n]')
+    search = _TOML_TOKEN.search
+    best = header = nested = pushed = dots = 0
+    stack: list[int] = []
+    in_header = in_value = False
+    array_header = False
+    pos, n = 0, len(text)
+    while best <= limit:
+        m = search(text, pos)
+        if m is None:
+            break
+        tok, pos = m.group(), m.end()
+        if tok in ('"', '"""', "'", "'''"):
+            pos = _string_end(text, pos, tok)
+        elif tok == "#":
+            end = text.find("\n", pos)
+            pos = n if end < 0 else end
+        elif tok == "\n":
+            if nested == 0:
+                in_value = in_header = False
+                dots = 0
+        elif tok == "[" and nested == 0 and not in_value:
+            in_header, dots = True, 0
+            array_header = text.startswith("[", pos)
+            pos += array_header
+        elif tok == "]" and in_header:
+            header = dots + 1 + array_header
+            in_header, dots = False, 0
+            pos += array_header and text.startswith("]", pos)
+        elif tok in "[{":
+            nested += 1
+            stack.append(dots)
+            pushed += dots
+            dots = 0
+        elif tok in "]}":
+            if nested:
+                nested -= 1
+                dots = stack.pop()
+                pushed -= dots
+        elif tok == "=":
+            in_value = in_value or nested == 0
+        elif tok == ",":
+            dots = 0
+        else:                                   # "."
+            dots += 1
+        best = max(best, (0 if in_header else header) + pushed + nested + dots + 1)
+    return best
+
+
+def _string_end(text: str, pos: int, quote: str) -> int:
+    """Where the TOML string opened by ``quote`` just before ``pos`` ends (past its
+    closing quote; at the line's end for an unclosed one-line string)."""
+    escapes = quote[0] == '"'
+    while True:
+        end = text.find(quote, pos)
+        if len(quote) == 1:
+            line_end = text.find("\n", pos)
+            if line_end >= 0 and (end < 0 or line_end < end):
+                return line_end
+        if end < 0:
+            return len(text)
+        if escapes:
+            k = end
+            while k > pos and text[k - 1] == "\\":
+                k -= 1
+            if (end - k) % 2:                   # an escaped quote: look further
+                pos = end + 1
+                continue
+        end += len(quote)
+        if len(quote) == 3:                     # up to two more quotes end the text
+            for _ in range(2):
+                if text.startswith(quote[0], end):
+                    end += 1
+        return end
 
 
 class GameData:
@@ -69,6 +250,8 @@ class GameData:
     """
 
     def __init__(self, raw: Mapping, origin: str, text: str | None = None):
+        if nesting(raw) > MAX_NESTING:
+            raise DataError(f"{origin}: {too_deep('the tables and lists')}")
         self.raw = _freeze(raw)
         self.origin = origin
         self.text = text        # the TOML text it was read from (records embed it)
@@ -81,6 +264,8 @@ class GameData:
             raise DataError(f"{origin}: the data should be TOML text, not {type(text).__name__}")
         if len(text) > MAX_DATA_CHARS:
             raise DataError(f"{origin}: the data is longer than {MAX_DATA_CHARS} characters")
+        if toml_nesting_bound(text) > MAX_NESTING:      # before tomllib recurses
+            raise DataError(f"{origin}: {too_deep('the tables and lists')}")
         try:
             raw = tomllib.loads(text)
         except (tomllib.TOMLDecodeError, ValueError, RecursionError) as e:
@@ -119,6 +304,10 @@ class GameData:
         return key in self.raw
 
     def error(self, key: str, problem: str) -> DataError:
+        """The ``DataError`` for ``key`` (a message of at most a few lines: a long
+        ``problem`` is cut)."""
+        if len(problem) > MAX_PROBLEM_CHARS:
+            problem = problem[:MAX_PROBLEM_CHARS - 3] + "..."
         return DataError(f"{self.origin}: '{key}' {problem}")
 
     def get(self, key: str, kind: type | tuple = object, default: Any = ..., *,
@@ -139,8 +328,7 @@ class GameData:
         kinds = tuple(tuple if k is list else Mapping if k is dict else k for k in kinds)
         if not isinstance(node, kinds) or (isinstance(node, bool) and bool not in kinds
                                            and int in kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            raise self.error(key, f"should be {names}, not {node!r}")
+            raise self.error(key, f"should be {kind_words(kinds)}, not {shown(node)}")
         if min is not None or max is not None:
             check_range(self, key, node, min, max)
         return node
@@ -192,10 +380,11 @@ def check_range(data: "GameData", key: str, value: Any, lo: Any = None, hi: Any 
                 or (lo is not None and v < lo) or (hi is not None and v > hi):
             allowed = (f"from {lo} to {hi}" if lo is not None and hi is not None
                        else f"at least {lo}" if lo is not None else f"at most {hi}")
-            raise data.error(key, f"should be a number {allowed}, not {v!r}")
+            raise data.error(key, f"should be a number {allowed}, not {shown(v)}")
 
 
 MAX_DATA_CHARS = 1_000_000
+MAX_PROBLEM_CHARS = 300         # what a DataError says about one key
 
 
 class EmbeddedData(str):

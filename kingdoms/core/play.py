@@ -423,6 +423,30 @@ def _run_batch(args) -> SimulationSummary:
     return summary
 
 
+MAX_BATCH = 200
+"""At most this many games in one batch of ``simulate`` or ``tournament`` (n/20 by
+default): an interrupt waits only for the batches already running."""
+
+
+def pool_result(future):
+    """``future.result()`` of a batch sent to an executor; a policy that cannot be
+    pickled (a lambda, a function defined inside another) is refused with what to do
+    instead (a ``pickle.PicklingError`` saying so)."""
+    import pickle
+    try:
+        return future.result()
+    except (pickle.PicklingError, AttributeError, TypeError) as e:
+        text = str(e)
+        if not isinstance(e, pickle.PicklingError) and "pickle" not in text:
+            raise
+        raise pickle.PicklingError(
+            "a process pool sends the game and its players to other processes, which "
+            "needs them picklable: give policies for a pool as module-level functions "
+            "(def at the top of a module or notebook, not a lambda or a function inside "
+            f"another) or by the names of the game's players (e.g. 'random'); here: {text}"
+        ) from e
+
+
 def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
              batch: int | None = None, progress=True,
              views: bool | None = None) -> SimulationSummary:
@@ -447,7 +471,7 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     _policies_for(game, policies)           # wrong counts fail here, not in a worker
     _views_for(game, views)
     if batch is None:
-        batch = max(1, min(200, n // 20 or 1))
+        batch = max(1, min(MAX_BATCH, n // 20 or 1))
     chunks = [(game, policies, seed, a, min(a + batch, n), views) for a in range(0, n, batch)]
     callback = progress if callable(progress) else None
     bar = None
@@ -461,7 +485,7 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
             results = map(_run_batch, chunks)
         else:
             futures = [executor.submit(_run_batch, c) for c in chunks]
-            results = (f.result() for f in futures)
+            results = (pool_result(f) for f in futures)
         for part in results:           # in submission order: deterministic merge
             total = part if total is None else total.merge(part)
             done += part.n

@@ -33,7 +33,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .data import DataError, EmbeddedData, GameData, load_data
+from .data import MAX_NESTING, DataError, EmbeddedData, GameData, load_data, nesting, too_deep
 from .protocol import (CHANCE, Action, IllegalAction, State, action_type_name,
                        legacy_action_type, registered_action_type)
 
@@ -103,12 +103,15 @@ def _loads(text: str) -> Any:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is longer than {MAX_RECORD_CHARS} characters")
     try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                          parse_constant=_parse_constant)
-    except RecursionError:
-        raise RecordError("not JSON this reader accepts: nested too deeply") from None
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                           parse_constant=_parse_constant)
+    except RecursionError:      # json's parser recurses: far too deep for MAX_NESTING
+        raise RecordError(too_deep("the record's objects and lists")) from None
     except (ValueError, UnicodeDecodeError) as e:   # JSONDecodeError is a ValueError
         raise RecordError(f"not JSON: {e}") from None
+    if nesting(value) > MAX_NESTING:    # before anything recurses over it
+        raise RecordError(too_deep("the record's objects and lists"))
+    return value
 
 
 def _scalar(x: Any, where: str) -> Any:

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .play import _check_game, _views_for, game_rng, named_policy, play_state
+from .play import (MAX_BATCH, _check_game, _views_for, game_rng, named_policy, play_state,
+                   pool_result)
 from .protocol import Game
 from .records import check_seed
 from .text import Z95, percent as _percent, progress_bar, wilson_interval
@@ -320,8 +321,8 @@ def tournament(game: Game, players, n: int, seed: Any = 0, executor=None,
                          f"{len(orders)} seat orders; use a multiple of {len(orders)} "
                          f"(e.g. {up})")
     views = _views_for(game, views)
-    if batch is None:
-        batch = len(orders) * max(1, n // len(orders) // 20)
+    if batch is None:               # (results do not depend on it: game i is seeded by i)
+        batch = min(MAX_BATCH, len(orders) * max(1, n // len(orders) // 20))
     chunks = [(game, policies, seed, orders, a, min(a + batch, n), views)
               for a in range(0, n, batch)]
     result = TournamentResult(getattr(game, "title", game.name) + _players_text(game),
@@ -344,7 +345,7 @@ def _run(chunks, n: int, executor, progress, desc: str, games: list) -> None:
             parts = map(_play_games, chunks)
         else:
             futures = [executor.submit(_play_games, c) for c in chunks]
-            parts = (f.result() for f in futures)
+            parts = (pool_result(f) for f in futures)
         for part in parts:            # in order: the same result as serial
             games.extend(part)
             if bar is not None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from kingdoms.core.data import GameData
+from kingdoms.core.data import GameData, shown
 
 __all__ = ["Components", "LIMITS", "NUMBER_RANGES", "DATA_RANGES", "PLANNING_SPECIALS",
            "OBSTACLES", "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -154,7 +154,7 @@ def _names(d: GameData, key: str, lo: int, hi: int) -> tuple:
     for v in value:
         if not isinstance(v, str) or not _NAME.fullmatch(v):
             raise d.error(key, f"should list names of lower-case letters, digits and "
-                          f"'_' (at most 30), not {v!r}")
+                          f"'_' (at most 30), not {shown(v)}")
     if len(set(value)) != len(value):
         raise d.error(key, "lists a name twice")
     return tuple(value)
@@ -165,7 +165,7 @@ def _whole_numbers(d: GameData, key: str, lo: int, hi: int):
     value = d.get(key, list)
     for v in value:
         if type(v) is not int or not lo <= v <= hi:
-            raise d.error(key, f"should list whole numbers from {lo} to {hi}, not {v!r}")
+            raise d.error(key, f"should list whole numbers from {lo} to {hi}, not {shown(v)}")
     return value
 
 
@@ -230,9 +230,11 @@ def _special_types(d: GameData) -> tuple:
     """The special card types, planning ones first (fixed by the rules)."""
     planning = d.get("special.planning", list)
     journeying = d.get("special.journeying", list)
-    if tuple(sorted(map(str, planning))) != tuple(sorted(PLANNING_SPECIALS)) or \
-            tuple(sorted(map(str, journeying))) != ("change_direction", "escort"):
-        raise d.error("special.planning", "the special card types are fixed by the rules")
+    for key, names, fixed in (("special.planning", planning, PLANNING_SPECIALS),
+                              ("special.journeying", journeying, ("change_direction", "escort"))):
+        if tuple(sorted(map(str, names))) != tuple(sorted(fixed)):
+            raise d.error(key, "the special card types are fixed by the rules: "
+                          f"{', '.join(fixed)}")
     return tuple(planning) + tuple(journeying)
 
 
@@ -266,7 +268,7 @@ def _obstacles(d: GameData, terrains: tuple) -> tuple:
         value = _names(d, key, 0, len(terrains))
         for t in value:
             if t not in terrains:
-                raise d.error(key, f"names {t!r}, which is not a village terrain")
+                raise d.error(key, f"names {shown(t)}, which is not a village terrain")
         obstacle_terrains.append(value)
     return (("tree", obstacle_terrains[0], None),
             ("sea_monster", obstacle_terrains[1], "raft"))

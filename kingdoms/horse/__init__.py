@@ -62,7 +62,8 @@ Modelling choices (see also data.toml for the component assumptions)
   rules) and ``simulate`` counts it apart.  Random players almost never finish a
   multi-player game; ``game.default_policies()`` (``no_reroll_policy``) do.
 * Farm cards: "at any point in this phase" — offered before the first roll (step
-  ``BeforeRoll``: play a card or ``RollDice``; skipped when no card is playable), between
+  ``BeforeRoll``: play a card or ``RollDice``; skipped only with an empty hand, so
+  whether a card is affordable stays secret), between
   rolls (beside the keep choices) and after the final roll (beside the dice), once per
   dice phase.  The deck is kept as counts per card type and each draw is a chance node
   (exact, no shuffle needed); the discard pile becomes the deck when it is empty.

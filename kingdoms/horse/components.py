@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from kingdoms.core.cache import BoundedDict
-from kingdoms.core.data import GameData, check_range, load_data
+from kingdoms.core.data import GameData, check_range, load_data, shown
 from kingdoms.core.protocol import safe_repr
 
 from . import pasture
@@ -163,7 +163,7 @@ _FACE = re.compile(r"^\s*(\d{1,3})\s+(sheep|pigs?|fences?)\s*$")
 
 def parse_face(text: str, key: str, data: GameData) -> Face:
     if not isinstance(text, str):
-        raise data.error(key, f"should be a face text, not {text!r}")
+        raise data.error(key, f"should be a face text, not {shown(text)}")
     t = text.strip()
     if t == "half cattle":
         return Face(t, half=1)
@@ -171,7 +171,7 @@ def parse_face(text: str, key: str, data: GameData) -> Face:
         return Face(t)
     m = _FACE.match(t)
     if not m:
-        raise data.error(key, f"has a face {text[:40]!r} that is not 'N sheep', 'N pig', "
+        raise data.error(key, f"has a face {shown(text[:40])} that is not 'N sheep', 'N pig', "
                               "'half cattle' or 'N fence(s)'")
     n, what = int(m.group(1)), m.group(2)
     check_range(data, key, n, *_limit("face_amount"))
@@ -184,7 +184,7 @@ def parse_face(text: str, key: str, data: GameData) -> Face:
 
 def _herd(value, key, data, limit="card_amount") -> tuple:
     if not isinstance(value, Mapping):
-        raise data.error(key, f"should be a table of species counts, not {value!r}")
+        raise data.error(key, f"should be a table of species counts, not {shown(value)}")
     lo, hi = _limit(limit)
     out = [0, 0, 0, 0]
     for s, n in value.items():
@@ -192,7 +192,7 @@ def _herd(value, key, data, limit="card_amount") -> tuple:
             raise data.error(f"{key}.{s}", f"is not a species (use {', '.join(SPECIES)})")
         if type(n) is not int:          # check_range alone lets 2.5 or 1e0 through
             raise data.error(f"{key}.{s}", f"should be a whole number from {lo} to {hi}, "
-                                           f"not {n!r}")
+                                           f"not {shown(n)}")
         check_range(data, f"{key}.{s}", n, lo, hi)
         out[SPECIES.index(s)] = n
     return tuple(out)
@@ -355,7 +355,7 @@ def _read_dice(data: GameData) -> tuple:
     for i, m in enumerate(mult):
         if m not in SPECIES:
             raise data.error(f"multiplication_die.faces.{i}",
-                             f"should be a species ({', '.join(SPECIES)}), not {m!r}")
+                             f"should be a species ({', '.join(SPECIES)}), not {shown(m)}")
     data.get("multiplication_die.count", int, min=1, max=1)
     return faces, king_count, tuple(mult)
 
@@ -384,7 +384,7 @@ def _border_mask(data: GameData, key: str) -> int:
     m = 0
     for j, e in enumerate(names):
         if not isinstance(e, str):
-            raise data.error(f"{key}.{j}", f"should be a border name like 'H00', not {e!r}")
+            raise data.error(f"{key}.{j}", f"should be a border name like 'H00', not {shown(e)}")
         try:
             m |= 1 << edge_index(e)
         except ValueError as err:
@@ -431,7 +431,7 @@ def _read_card(data: GameData, i: int, cards: list) -> Card:
     if not name.strip() or len(name) > 60:
         raise data.error(key + ".name", "should be a name of 1 to 60 characters")
     if any(c.name == name for c in cards):
-        raise data.error(key + ".name", f"repeats the card name {name!r}")
+        raise data.error(key + ".name", f"repeats the card name {shown(name)}")
     kind = data.get(key + ".kind", str)
     if kind not in ("lightning", "infinity"):
         raise data.error(key + ".kind", "should be 'lightning' or 'infinity'")

@@ -408,9 +408,15 @@ class HorseState(State):
                 return _discard_actions(farm.hand)
         raise AssertionError(f"no decisions in the step {self.step.name}")
 
+    def _may_play_card(self, farm) -> bool:
+        """Whether the active player may still play a farm card in this dice phase, by
+        public facts only (a card not played yet, not the easy game, a hand); whether a
+        card in hand is affordable is left to ``_playable``."""
+        return not (self.card_played or self.game.easy or not farm.hand)
+
     def _playable(self, farm) -> tuple:
         """The farm cards the active player may play now (one per dice phase)."""
-        if self.card_played or self.game.easy or not farm.hand:
+        if not self._may_play_card(farm):
             return ()
         return _playable(self.game.comp, farm.hand, farm.herd)
 
@@ -520,8 +526,12 @@ class HorseState(State):
                 return s
             match s.step:
                 case BeforeRoll():
-                    if not s._playable(s.farms[s.active]):
-                        s = s._with(step=ROLLING)   # nothing to play: roll right away
+                    # no card may be played (an empty hand, a card played already,
+                    # the easy game: all public): roll right away.  Whether a card in
+                    # hand is affordable is NOT asked: the others would learn it from
+                    # whether this step is offered
+                    if not s._may_play_card(s.farms[s.active]):
+                        s = s._with(step=ROLLING)
                     return s
                 case Housing():
                     if not s.farms[s.actor()].fits(per_field):
@@ -581,7 +591,7 @@ class HorseState(State):
         return s._receive(self.active, CATTLE, 1)
 
     def _end_effects(self, a: EndEffects):
-        if not self.card_played and not self.game.easy and self.farms[self.active].hand:
+        if self._may_play_card(self.farms[self.active]):
             return self._with(step=DISCARDING, unused=())
         return self._to_others()
 

@@ -39,7 +39,9 @@ class Dealing(Step):
 
 @dataclass(frozen=True)
 class BeforeRoll(Step):
-    """The active player may play a farm card before the first roll, or roll."""
+    """The active player may play a farm card before the first roll, or roll.  Offered
+    whenever the hand is not empty (even when no card in it is affordable: then rolling
+    is the only move), so the others learn nothing from it but the public hand size."""
     name = "start"
     words = "dice phase: play a card or roll"
 

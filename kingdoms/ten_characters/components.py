@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from kingdoms.core.data import GameData
+from kingdoms.core.data import GameData, shown
 
 from .scoring import CHARACTERS
 
@@ -112,12 +112,13 @@ def _game_section(data: GameData) -> dict:
                              "(each pass needs at least one turn)")
     order = data.get(f"{g}.equal_cards_order", str)
     if order not in ("seat", "rotating"):
-        raise data.error(f"{g}.equal_cards_order", f"should be 'seat' or 'rotating', not {order!r}")
+        raise data.error(f"{g}.equal_cards_order",
+                         f"should be 'seat' or 'rotating', not {shown(order)}")
     out["equal_order"] = order
     for key, allowed in _ONLY:
         v = data.get(f"{g}.{key}", str)
         if v != allowed:
-            raise data.error(f"{g}.{key}", f"only {allowed!r} is implemented, not {v!r}")
+            raise data.error(f"{g}.{key}", f"only {shown(allowed)} is implemented, not {shown(v)}")
     out["discards_public"] = data.get(f"{g}.discards_public", bool)
     out["ft_self"] = data.get(f"{g}.fortune_teller_self", bool)
     out["mage_own"] = data.get(f"{g}.mage_may_remove_own", bool)
@@ -152,8 +153,8 @@ def _characters(data: GameData) -> tuple:
         pts = _number(data, f"characters.{i}.points", "characters.points")
         eff = data.get(f"characters.{i}.effect", str)
         if eff != EFFECTS[name]:
-            raise data.error(f"{key}.effect", f"should be {EFFECTS[name]!r} (the rules' effect "
-                             f"of the {name}), not {eff!r}")
+            raise data.error(f"{key}.effect", f"should be {shown(EFFECTS[name])} (the rules' "
+                             f"effect of the {name}), not {shown(eff)}")
         col = data.get(f"characters.{i}.column", bool)
         if col != (name != "jester"):
             raise data.error(f"{key}.column", "only the Jester has no column of its own")

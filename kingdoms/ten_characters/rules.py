@@ -1006,6 +1006,12 @@ class TenCharactersState(State):
         from .worlds import sample_world
         return sample_world(self, player, rng)
 
+    def _observation(self, player: int):
+        """What ``player`` observed that ``sample_world`` needs beyond the view
+        (``worlds.observation``); ``observed(player)`` carries it to the search bot."""
+        from .worlds import observation
+        return observation(self, player)
+
     def unseen(self, player: int) -> Counter:
         """The characters ``player`` has not seen, counted (``worlds.unseen``)."""
         self._check_player(player, "unseen")

@@ -28,7 +28,15 @@ What other players' Fortune Tellers saw in a third player's hand (``known[v][t]`
 and ``t`` not ``p``) is not visible to ``p``; ``p`` only knows how many looks there were
 this pass (``PeekAt`` in ``p``'s history).  The world gives each such look a card drawn
 uniformly from ``t``'s sampled hand (an approximation: the true card may have left the
-hand since).  Only ``p``'s view and ``p``'s history (``state.history(p)``) are read.
+hand since).
+
+Only ``p``'s view and what ``p`` observed on the way are read: ``observation(state,
+p)`` (``TenCharactersState._observation``: ``p``'s own discards lying in a hidden
+discard pile, and the looks between other players this pass, from ``p``'s history and
+the public size of the discard pile).  ``state.observed(p)``, the view the search bot
+is handed, carries it, so worlds sampled from that view are those sampled from the
+state (the same world for the same random numbers).  A bare ``view(p)`` carries no
+history: its worlds know only the position.
 """
 from __future__ import annotations
 
@@ -130,11 +138,24 @@ def _peeks_this_pass(state, player: int) -> list:
     return looks
 
 
+def observation(state, player: int) -> tuple:
+    """What ``player`` observed that a world needs beyond ``view(player)``:
+    ``(own discards, looks)``: ``player``'s own Unicorn discards lying in a hidden
+    discard pile (``(character, copies)`` pairs, see ``own_discards``) and the
+    ``(looker, target)`` Fortune Teller looks of this pass between two other players
+    (``_peeks_this_pass``).  ``TenCharactersState._observation``: what
+    ``state.observed(player)`` carries."""
+    mine = own_discards(state, player) if not state.game.components.discards_public \
+        else Counter()
+    return tuple(sorted(mine.items())), tuple(_peeks_this_pass(state, player))
+
+
 def sample_world(state, player: int, rng):
     """A full state ``player`` cannot tell from ``state`` (see the module doc)."""
     view = state.view(player)
     hidden_discard = HIDDEN in view.discard
-    mine = own_discards(state, player) if hidden_discard else Counter()
+    discards, looks = state.observation(player)
+    mine = Counter(dict(discards)) if hidden_discard else Counter()
     cards = _pool(view, player, mine)
     places = _hidden_places(view, player, len(cards), hidden_discard)
     need = {t: Counter(k) for t, k in enumerate(view.known[player]) if t != player and k}
@@ -149,7 +170,7 @@ def sample_world(state, player: int, rng):
     if hidden_discard:
         got = Counter(out["discard", None]) + mine
         fields["discard"] = tuple(got[c] for c in CHARACTERS)
-    fields["known"] = _others_looks(state, view, player, fields["hands"], rng)
+    fields["known"] = _others_looks(view, looks, fields["hands"], rng)
     return replace(view, **fields)
 
 
@@ -211,11 +232,11 @@ def _dealt(view, out: dict) -> dict:
                 pile=pile)
 
 
-def _others_looks(state, view, player: int, hands: tuple, rng) -> tuple:
-    """``known`` in the world: ``player``'s own as seen; each look of this pass between
-    two other players gets a card drawn from the target's sampled hand."""
+def _others_looks(view, looks: tuple, hands: tuple, rng) -> tuple:
+    """``known`` in the world: the player's own as seen; each of the ``looks`` of this
+    pass between two other players gets a card drawn from the target's sampled hand."""
     known = [list(row) for row in view.known]
-    for v, t in _peeks_this_pass(state, player):
+    for v, t in looks:
         if hands[t]:
             k = known[v][t]
             c = rng.choice(hands[t])

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from kingdoms.core.data import FrozenParts, DataError, GameData
+from kingdoms.core.data import DataError, FrozenParts, GameData, shown
 from kingdoms.core.protocol import GameOptionError
 
 __all__ = ["Components", "FOLLOWERS", "DATA_RANGES", "MAX_INFLUENCE", "MAX_COPIES",
@@ -114,7 +114,7 @@ def _followers(d: GameData) -> tuple[list, dict, dict]:
         d.get(f"followers.{i}", dict)
         nm = d.get(f"followers.{i}.name", str)
         if nm in influence:
-            raise DataError(f"{d.origin}: 'followers.{i}.name' repeats {nm!r}")
+            raise DataError(f"{d.origin}: 'followers.{i}.name' repeats {shown(nm)}")
         names.append(nm)
         influence[nm] = d.get(f"followers.{i}.influence", int,
                               **_bounds("followers.*.influence"))
@@ -135,7 +135,7 @@ def _setup(d: GameData, players: int, copies: dict) -> tuple:
     box = Counter()
     for nm in remove:
         if nm not in copies:
-            raise DataError(f"{d.origin}: '{key}.remove' names unknown follower {nm!r}")
+            raise DataError(f"{d.origin}: '{key}.remove' names unknown follower {shown(nm)}")
         box[nm] += d.get(f"{key}.remove.{nm}", int,
                          **{**_bounds("setup.*.remove.*"), "max": copies[nm]})
     deck = Counter({nm: copies[nm] - box[nm] for nm in copies})

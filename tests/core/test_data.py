@@ -33,7 +33,7 @@ def test_bad_files_name_the_key(tmp_path):
     p = tmp_path / "d.toml"
     p.write_text(SAMPLE)
     d = load_data("kingdoms", p)
-    with pytest.raises(DataError, match=r"'die.weight' should be str"):
+    with pytest.raises(DataError, match=r"'die.weight' should be a text, not 3$"):
         d.get("die.weight", str)
     with pytest.raises(DataError, match=r"'die.sides' is missing"):
         d.get("die.sides", int)
@@ -48,7 +48,7 @@ def test_bad_files_name_the_key(tmp_path):
 def test_bool_is_not_an_int(tmp_path):
     p = tmp_path / "d.toml"
     p.write_text("x = true\n")
-    with pytest.raises(DataError, match="'x' should be int"):
+    with pytest.raises(DataError, match="'x' should be a whole number, not true"):
         load_data("kingdoms", p).get("x", int)
 
 

@@ -84,9 +84,13 @@ def test_farm_card_at_any_point_in_this_phase_after_the_final_roll():
     assert s.phase == "effects" and PlayCard("Lambing Season") in s.legal_actions()
 
 
-def test_farm_card_before_the_first_roll_skipped_when_none_is_playable():
+def test_farm_card_before_the_first_roll_offered_even_when_none_is_playable():
+    # (issue 32: skipping the step when nothing was payable told the others that the
+    # hand held no affordable card) the step is offered; rolling is the only move
     s = dealt(hands={0: ["Calf Born"] * 3 + ["Foal Born"], 1: ["Piglets"] * 4})
-    assert s.phase == "roll" and s.current_player() == CHANCE   # nothing payable: roll
+    assert s.phase == "start" and s.current_player() == 0
+    assert s.legal_actions() == (RollDice(),)
+    assert s.apply(RollDice()).phase == "roll"
 
 
 def test_farm_card_not_in_the_others_dice_phase_or_trading():
