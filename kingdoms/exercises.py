@@ -858,6 +858,108 @@ def _salt_of(grade_id: str, name: str) -> str:
     return f"{grade_id}-{name}".replace("_", "-")
 
 
+def _mistake_values(name, right, entries, ns, form, where) -> list[tuple]:
+    """``[(value, hint)]`` of the ``# mistake:`` lines of ``name``: each expression run
+    in a copy of the teacher copy's namespace ``ns``; ``form = (kind, length,
+    choices)`` of the check.  Refuses a mistake that raises, that the form check
+    already catches while it has a hint, that has no hint, that is right, or that gives
+    the value of another mistake with another hint."""
+    mistakes = []
+    for e in entries:
+        if e.name != name or e.expression is None:
+            continue
+        trial = dict(ns)
+        try:
+            with _Quiet():
+                exec(compile(f"{name} = {e.expression}", f"<{where}: mistake>", "exec"), trial)
+        except Exception as err:
+            raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
+                                      f"raises {type(err).__name__}: {err}") from err
+        value = trial[name]
+        caught = _form_problem(value, *form) is not None
+        if caught and e.text:
+            raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} is "
+                                      "caught by the form check: its hint would never show")
+        if caught:
+            continue
+        if not e.text:
+            raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
+                                      "has no hint (write it on '#     ' lines below)")
+        if _canonical(value) == _canonical(right):
+            raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
+                                      f"gives the right answer {show(right)}")
+        mistakes.append((value, e.text))
+    values = [_canonical(v) for v, _ in mistakes]
+    for i, v in enumerate(values):
+        for j in range(i):
+            if v == values[j] and mistakes[i][1] != mistakes[j][1]:
+                raise ExerciseFormatError(f"{where}: two mistakes of {name} give the "
+                                          "same value with different hints")
+    return mistakes
+
+
+def _sealed_call(call, src, lines, ns, entries, where, grade_id, iterations):
+    """One ``check_answer`` call of a graded cell sealed anew: ``(report line, new text
+    of the call, or None if it is up to date)``."""
+    if len(call.args) != 2 or not all(isinstance(a, ast.Constant) and
+                                      isinstance(a.value, str) for a in call.args):
+        raise ExerciseFormatError(f"{where}: write check_answer(\"name\", \"what\", "
+                                  "kind=..., sealed=...)")
+    name, what = call.args[0].value, call.args[1].value
+    kw = {x.arg: x.value for x in call.keywords}
+    kind = ast.literal_eval(kw["kind"]) if "kind" in kw else "exact"
+    length = ast.literal_eval(kw["length"]) if "length" in kw else None
+    choices = None
+    if "choices" in kw:
+        choices = ast.literal_eval(kw["choices"])
+        if isinstance(choices, str):
+            choices = _lookup(choices, ns)
+    if name not in ns:
+        raise ExerciseFormatError(f"{where}: the solution does not set {name}")
+    right = ns[name]
+    if _form_problem(right, kind, length, choices):
+        raise ExerciseFormatError(f"{where}: the right answer {name} = {show(right)} "
+                                  f"fails the form check of kind={kind!r}")
+    general = " ".join(e.text for e in entries if e.name == name and not e.expression)
+    mistakes = _mistake_values(name, right, entries, ns, (kind, length, choices), where)
+    sealed = seal_answer(_salt_of(grade_id, name), right, mistakes, general, iterations)
+    old = ast.literal_eval(kw["sealed"]) if "sealed" in kw else ""
+    options = [f"{x.arg}={ast.get_source_segment(src, x.value)}"
+               for x in call.keywords if x.arg not in ("sealed",)]
+    text = _format_call(name, what, options, sealed)
+    current = "\n".join(lines[call.lineno - 1:call.end_lineno])
+    state = "ok" if old == sealed and current == text else "stale"
+    line = f"{name}: {len(mistakes)} mistake hint(s) sealed: {state}"
+    return line, (None if current == text else text)
+
+
+def _sealed_cell(cell, src, ns, where, grade_id, iterations):
+    """A graded cell sealed anew: ``(report lines, new source or None)``."""
+    tree = ast.parse(src)
+    lines = src.splitlines()
+    hidden_at = next((i + 1 for i, line in enumerate(lines) if _BEGIN_HIDDEN.match(line)),
+                     len(lines) + 1)
+    calls = _check_calls(tree, hidden_at)
+    entries = _teacher_entries(src)
+    names = {c.args[0].value for c in calls if c.args and isinstance(c.args[0], ast.Constant)}
+    for e in entries:
+        if e.name not in names:
+            raise ExerciseFormatError(f"{where}: '# {'mistake' if e.expression else 'hint'}: "
+                                      f"{e.name} ...' but no check_answer({e.name!r}, ...) "
+                                      "above the hidden tests")
+    report, replacements = [], []
+    for call in calls:
+        line, text = _sealed_call(call, src, lines, ns, entries, where, grade_id, iterations)
+        report.append(line)
+        if text is not None:
+            replacements.append(((call.lineno, call.end_lineno), text))
+    if not replacements:
+        return report, None
+    for (first, last), text in sorted(replacements, reverse=True):
+        lines[first - 1:last] = text.split("\n")
+    return report, "\n".join(lines)
+
+
 def seal_notebook(path: str | Path, write: bool = True,
                   iterations: int = ITERATIONS) -> tuple[list[str], bool]:
     """Run a teacher copy in this process and (re)write the ``sealed=`` string of every
@@ -885,89 +987,12 @@ def seal_notebook(path: str | Path, write: bool = True,
                                       f"{e} (a hidden test that fails, or a bug)") from e
         if not _nbgrader(cell).get("grade"):
             continue
-        tree = ast.parse(src)
-        lines = src.splitlines()
-        hidden_at = next((i + 1 for i, line in enumerate(lines) if _BEGIN_HIDDEN.match(line)),
-                         len(lines) + 1)
-        calls = _check_calls(tree, hidden_at)
-        entries = _teacher_entries(src)
-        names = {c.args[0].value for c in calls if c.args and isinstance(c.args[0], ast.Constant)}
-        for e in entries:
-            if e.name not in names:
-                raise ExerciseFormatError(f"{where}: '# {'mistake' if e.expression else 'hint'}: "
-                                          f"{e.name} ...' but no check_answer({e.name!r}, ...) "
-                                          "above the hidden tests")
-        replacements = []
-        for call in calls:
-            if len(call.args) != 2 or not all(isinstance(a, ast.Constant) and
-                                              isinstance(a.value, str) for a in call.args):
-                raise ExerciseFormatError(f"{where}: write check_answer(\"name\", \"what\", "
-                                          "kind=..., sealed=...)")
-            name, what = call.args[0].value, call.args[1].value
-            kw = {x.arg: x.value for x in call.keywords}
-            kind = ast.literal_eval(kw["kind"]) if "kind" in kw else "exact"
-            length = ast.literal_eval(kw["length"]) if "length" in kw else None
-            choices = None
-            if "choices" in kw:
-                choices = ast.literal_eval(kw["choices"])
-                if isinstance(choices, str):
-                    choices = _lookup(choices, ns)
-            if name not in ns:
-                raise ExerciseFormatError(f"{where}: the solution does not set {name}")
-            right = ns[name]
-            if _form_problem(right, kind, length, choices):
-                raise ExerciseFormatError(f"{where}: the right answer {name} = {show(right)} "
-                                          f"fails the form check of kind={kind!r}")
-            general = " ".join(e.text for e in entries if e.name == name and not e.expression)
-            mistakes = []
-            for e in entries:
-                if e.name != name or e.expression is None:
-                    continue
-                trial = dict(ns)
-                try:
-                    with _Quiet():
-                        exec(compile(f"{name} = {e.expression}", f"<{where}: mistake>", "exec"),
-                             trial)
-                except Exception as err:
-                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
-                                              f"raises {type(err).__name__}: {err}") from err
-                value = trial[name]
-                caught = _form_problem(value, kind, length, choices) is not None
-                if caught and e.text:
-                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} is "
-                                              "caught by the form check: its hint would never show")
-                if caught:
-                    continue
-                if not e.text:
-                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
-                                              "has no hint (write it on '#     ' lines below)")
-                if _canonical(value) == _canonical(right):
-                    raise ExerciseFormatError(f"{where}: the mistake {name} = {e.expression} "
-                                              f"gives the right answer {show(right)}")
-                mistakes.append((value, e.text))
-            values = [_canonical(v) for v, _ in mistakes]
-            for i, v in enumerate(values):
-                for j in range(i):
-                    if v == values[j] and mistakes[i][1] != mistakes[j][1]:
-                        raise ExerciseFormatError(f"{where}: two mistakes of {name} give the "
-                                                  "same value with different hints")
-            salt = _salt_of(_nbgrader(cell).get("grade_id", path.stem), name)
-            sealed = seal_answer(salt, right, mistakes, general, iterations)
-            old = ast.literal_eval(kw["sealed"]) if "sealed" in kw else ""
-            options = [f"{x.arg}={ast.get_source_segment(src, x.value)}"
-                       for x in call.keywords if x.arg not in ("sealed",)]
-            text = _format_call(name, what, options, sealed)
-            stmt_lines = (call.lineno, call.end_lineno)
-            current = "\n".join(lines[stmt_lines[0] - 1:stmt_lines[1]])
-            state = "ok" if old == sealed and current == text else "stale"
-            report.append(f"cell {k}: {name}: {len(mistakes)} mistake hint(s) sealed: {state}")
-            if current != text:
-                replacements.append((stmt_lines, text))
-        if replacements:
+        grade_id = _nbgrader(cell).get("grade_id", path.stem)
+        lines, source = _sealed_cell(cell, src, ns, where, grade_id, iterations)
+        report += [f"cell {k}: {line}" for line in lines]
+        if source is not None:
             changed = True
-            for (first, last), text in sorted(replacements, reverse=True):
-                lines[first - 1:last] = text.split("\n")
-            cell.source = "\n".join(lines)
+            cell.source = source
     if changed and write:
         nbformat.write(nb, path)
     return report, changed
