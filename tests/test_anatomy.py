@@ -71,6 +71,31 @@ def test_rules_never_import_render_or_the_analysis_layer(game):
         assert not reached, f"{path.relative_to(ROOT.parent)} imports {sorted(reached)}"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_never_import_their_players_or_worlds(game):
+    """The game's package hands its players and worlds to the core (``Game.attach`` in
+    ``kingdoms/<game>/__init__.py``): the rules import neither, not even inside a
+    function, so rules, players and worlds import each other one way."""
+    forbidden = {f"kingdoms.{game}.{m}" for m in ("policies", "worlds", "strategies")}
+    forbidden |= {"kingdoms.core.search", "kingdoms.core.play"}
+    for path in (ROOT / game).glob("*.py"):
+        if path.stem in ("__init__", "policies", "worlds", "strategies", "odds", "render"):
+            continue
+        reached = _imports(path, top_level_only=False) & forbidden
+        assert not reached, f"{path.relative_to(ROOT.parent)} imports {sorted(reached)}"
+    attached = kingdoms.game_class(game)._hooks
+    assert {"policies", "default_policies", "sample_world", "unseen"} <= set(attached)
+
+
+def test_the_protocol_imports_no_player():
+    """The core's players register themselves (``CORE_PLAYERS``): the protocol imports
+    neither ``play`` nor ``search``, not even inside a function."""
+    reached = _imports(ROOT / "core" / "protocol.py", top_level_only=False)
+    assert not reached & {"kingdoms.core.play", "kingdoms.core.search"}, sorted(reached)
+    from kingdoms.core.protocol import CORE_PLAYERS
+    assert {"random", "mcts"} <= set(CORE_PLAYERS)
+
+
 def test_the_core_imports_no_game():
     for path in (ROOT / "core").rglob("*.py"):
         games = {m for m in _imports(path, top_level_only=False)

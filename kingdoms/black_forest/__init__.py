@@ -48,3 +48,10 @@ from .rules import (CAPACITY, SPACES, BlackForest, BlackForestState, Card, Condi
 __all__ = ["BlackForest", "BlackForestState", "Components", "Card", "Condition", "Reveal",
            "Draw", "Play", "Discard", "Revealing", "Dealing", "Discarding", "Playing",
            "GameOver", "Scoring", "score_encounter", "parse_condition", "SPACES", "CAPACITY"]
+
+# The game's players and worlds, handed to the core once (the rules never import them).
+from . import policies, worlds  # noqa: E402  (they build on the rules above)
+
+BlackForest.attach(policies=policies.named_policies, default_policies=policies.default_policies,
+                   sample_world=worlds.sample_world, unseen=worlds.unseen,
+                   observation=worlds.observation)

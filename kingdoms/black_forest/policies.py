@@ -15,7 +15,7 @@ from kingdoms.core.protocol import HIDDEN
 from .odds import _check_placement, _models, _next_opponent, _outcome
 from .rules import CAPACITY, BlackForestState, Discarding, Play
 
-__all__ = ["greedy_policy", "simple_policy"]
+__all__ = ["greedy_policy", "simple_policy", "named_policies", "default_policies"]
 
 TOP_VALUE = 12
 """The highest Animal card (rulebook: values 1-12): the scale of ``simple_policy``'s
@@ -124,3 +124,22 @@ def _right_rating(state: BlackForestState):
             share = max(0.0, 1 - abs(v - (target or 0)) / 6)
         return points * share - 1
     return rating
+
+
+# ---- the game's players, attached to ``BlackForest`` by the package (``Game.attach``) ------
+
+def named_policies(game) -> dict:
+    """``simple`` (rules of thumb on the visible table) and ``greedy`` (most expected
+    points per placement under the odds model), beside the core's players.  ``mcts``
+    here: 200 simulations played out by ``simple`` (``greedy`` is too slow to roll
+    out), starting from ``greedy``'s move (its prior)."""
+    from kingdoms.core.search import mcts_policy
+    return {"simple": simple_policy, "greedy": greedy_policy,
+            "mcts": mcts_policy(200, rollout="simple", prior="greedy")}
+
+
+def default_policies(game) -> tuple:
+    """The ``simple`` bot in every seat: cheap (thousands of games a minute) and
+    fair (it reads only what its player sees); with the rulebook's numbers every
+    game ends by the rules."""
+    return (simple_policy,) * game.players

@@ -53,7 +53,6 @@ Two players
 from __future__ import annotations
 
 from bisect import bisect, bisect_left
-from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -378,25 +377,6 @@ class BlackForest(Game):
                      doc="``draws[p][card]``: that Draw.")
     reveals = property(lambda self: _made(self.components).reveals,
                        doc="``reveals[encounter]``: that Reveal.")
-
-    # -- players ----------------------------------------------------------------
-    def policies(self) -> dict:
-        """The core's (``random``, ``mcts``); ``simple`` (rules of thumb on the visible
-        table) and ``greedy`` (most expected points per placement under the odds
-        model), see ``policies``.  ``mcts`` here: 200 simulations played out by
-        ``simple`` (``greedy`` is too slow to roll out), starting from ``greedy``'s
-        move (its prior)."""
-        from kingdoms.core.search import mcts_policy
-        from .policies import greedy_policy, simple_policy
-        return {**super().policies(), "simple": simple_policy, "greedy": greedy_policy,
-                "mcts": mcts_policy(200, rollout="simple", prior="greedy")}
-
-    def default_policies(self) -> tuple:
-        """The ``simple`` bot in every seat: cheap (thousands of games a minute) and
-        fair (it reads only what its player sees); with the rulebook's numbers every
-        game ends by the rules."""
-        from .policies import simple_policy
-        return (simple_policy,) * self.players
 
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
@@ -945,23 +925,6 @@ class BlackForestState(State):
         return replace(
             self, hands=_hidden_but(self.hands, player), decks=_hidden_but(self.decks, player),
             discarded=_hidden_but(self.discarded, player), right=right)
-
-    def unseen(self, player: int) -> Counter:
-        """The cards ``player`` has not seen, counted (``black_forest.worlds.unseen``)."""
-        self._check_player(player, "unseen")
-        from .worlds import unseen
-        return unseen(self, player)
-
-    def sample_world(self, player: int, rng):
-        """A full state ``player`` cannot tell from this one (``worlds.sample_world``)."""
-        from .worlds import sample_world
-        return sample_world(self, player, rng)
-
-    def _observation(self, player: int):
-        """What ``player`` knows of where the others' cards went back to
-        (``worlds.observation``); ``observed(player)`` carries it to the search bot."""
-        from .worlds import observation
-        return observation(self, player)
 
 
 def winners_shares(points, hand_sizes) -> tuple:

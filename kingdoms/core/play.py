@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Protocol, Sequence
 
-from .protocol import CHANCE, Game, State, check_player, player_label
+from .protocol import CHANCE, CORE_PLAYERS, Game, State, check_player, player_label
 from .records import GameRecord, check_seed
 from .text import percent, plural, progress_bar, share_text, wilson_interval
 
@@ -55,6 +55,9 @@ def random_policy(state: State, rng: random.Random):
 def first_policy(state: State, rng: random.Random):
     """Always the first legal action (deterministic; handy in tests)."""
     return state.legal_actions()[0]
+
+
+CORE_PLAYERS["random"] = lambda: random_policy      # offered by every game
 
 
 def game_rng(seed: Any, index: int = 0) -> random.Random:

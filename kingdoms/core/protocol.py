@@ -86,6 +86,13 @@ class GameOptionError(ValueError):
     """A game asked for with options it does not have."""
 
 
+# The core's own players, offered by every game (``Game.policies``): name -> a function
+# making the player.  ``kingdoms.core.play`` adds ``random`` and ``kingdoms.core.search``
+# adds ``mcts`` when they are imported (``kingdoms.core`` imports both), so the protocol
+# imports neither.
+CORE_PLAYERS: dict = {}
+
+
 # --------------------------------------------------------------------------- actions
 
 _ACTION_TYPES: dict[str, type] = {}
@@ -400,6 +407,8 @@ class Game:
     # then ``play`` hands policies ``view(player)`` by default, and the Stepper opens
     # in the human seat's view.
     hidden_information: ClassVar[bool] = False
+    # What the game's package attaches (``attach``): its players and its worlds.
+    _hooks: ClassVar[dict] = {}
 
     players: int = 2
 
@@ -517,21 +526,49 @@ class Game:
         nothing.  Returns a new dict on each call."""
         return {}
 
+    # -- what the game's package attaches: its players and its worlds ------------------
+    @classmethod
+    def attach(cls, *, policies=None, default_policies=None, sample_world=None,
+               unseen=None, observation=None) -> None:
+        """How a game package hands the core its players and its hidden-information
+        worlds, so that the rules never import them (``kingdoms/<game>/__init__.py``
+        calls it once, after importing ``rules``, ``policies`` and ``worlds``):
+
+        * ``policies(game) -> {name: policy}``: the game's named players, added to
+          the core's (``Game.policies``); ``default_policies(game) -> tuple``: one
+          policy per seat (``Game.default_policies``);
+        * ``sample_world(state, player, rng)``, ``unseen(state, player)`` and
+          ``observation(state, player)``: behind the ``State`` methods of those names
+          (``_observation`` for the last).
+
+        A subclass inherits what its base attached and may attach more."""
+        given = {"policies": policies, "default_policies": default_policies,
+                 "sample_world": sample_world, "unseen": unseen, "observation": observation}
+        for name, hook in given.items():
+            if hook is not None and not callable(hook):
+                raise TypeError(f"{cls.__name__}.attach: {name} must be a function")
+        cls._hooks = {**cls._hooks, **{k: v for k, v in given.items() if v is not None}}
+
     # -- players to play with (simulate, play, tournaments, the Stepper's seats) -------
     def policies(self) -> dict:
-        """Named players for this game: ``{name: policy}``.  Every game offers at least
-        ``"random"`` and ``"mcts"`` (``kingdoms.core.search.mcts_policy()`` at its
-        default budget); games add their heuristics:
-        ``return {**super().policies(), "greedy": greedy_policy}``."""
-        from .play import random_policy
-        from .search import mcts_policy
-        return {"random": random_policy, "mcts": mcts_policy()}
+        """Named players for this game: ``{name: policy}``.  Every game offers the
+        core's players (``CORE_PLAYERS``: ``"random"`` and ``"mcts"``, the search bot
+        at its default budget), then those its package attached (``attach``), which
+        may replace them (a game's own ``mcts`` settings)."""
+        players = {name: make() for name, make in CORE_PLAYERS.items()}
+        own = self._hooks.get("policies")
+        if own is not None:
+            players.update(own(self))
+        return players
 
     def default_policies(self) -> tuple:
         """One policy per seat used by ``play``/``simulate`` when none are given:
-        cheap, sensible players whose games end by the rules.  Games override."""
-        from .play import random_policy
-        return (random_policy,) * self.players
+        cheap, sensible players whose games end by the rules (attached by the game's
+        package; without one, the core's random player in every seat)."""
+        own = self._hooks.get("default_policies")
+        if own is not None:
+            return tuple(own(self))
+        return (CORE_PLAYERS["random"](),) * self.players
 
     # -- what a solver or a tree maximises (expectimax, game_tree, TreeExplorer) -------
     def objectives(self) -> dict:
@@ -843,8 +880,11 @@ class State:
         self._check_player(player, "sample_world")
         if not self.game.hidden_information:
             return self
-        raise NotImplementedError(
-            f"{self.game.title} does not sample worlds (State.sample_world) yet")
+        hook = self.game._hooks.get("sample_world")
+        if hook is None:
+            raise NotImplementedError(
+                f"{self.game.title} does not sample worlds (State.sample_world) yet")
+        return hook(self, player, rng)
 
     def unseen(self, player: int) -> "Counter":
         """The components ``player`` has not seen, counted: ``Counter(card -> copies)``
@@ -856,8 +896,11 @@ class State:
         if not self.game.hidden_information:
             from collections import Counter
             return Counter()
-        raise NotImplementedError(
-            f"{self.game.title} does not count unseen components (State.unseen) yet")
+        hook = self.game._hooks.get("unseen")
+        if hook is None:
+            raise NotImplementedError(
+                f"{self.game.title} does not count unseen components (State.unseen) yet")
+        return hook(self, player)
 
     def observed(self, player: int) -> "State":
         """``view(player)`` that also carries what ``player`` has observed on the way
@@ -890,8 +933,10 @@ class State:
         return self._observation(player)
 
     def _observation(self, player: int):
-        """Game hook behind ``observation``: default ``history(player)``."""
-        return self.history(player)
+        """Behind ``observation``: the ``observation`` the game's package attached,
+        by default ``history(player)``."""
+        hook = self.game._hooks.get("observation")
+        return hook(self, player) if hook is not None else self.history(player)
 
     def history(self, player: int | None = None) -> tuple:
         """``((who, action), ...)`` from the initial state to here.

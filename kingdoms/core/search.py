@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import time
 from typing import Any, Callable
 
-from .protocol import CHANCE, State
+from .protocol import CHANCE, CORE_PLAYERS, State
 
 __all__ = ["mcts_policy", "MCTS", "SearchReport", "SearchError", "DEFAULT_SIMULATIONS"]
 
@@ -405,3 +405,6 @@ def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | 
     ``"visits"`` plays the most visited move, ``"mean"`` the best mean share."""
     return MCTS(simulations, seconds, exploration, rollout, fallback, prior=prior,
                 prior_weight=prior_weight, final=final)
+
+
+CORE_PLAYERS["mcts"] = mcts_policy      # offered by every game, at the default budget

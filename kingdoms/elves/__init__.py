@@ -33,3 +33,10 @@ __all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeV
            "gold_ledger", "ledger_balances", "ledger_text", "card_label", "Spot", "Table", "Trip", "JourneyRules",
            "JourneyPlan", "JourneyPuzzle", "best_journey", "journey_tree", "start_trip",
            "table_from_realms"]
+
+# The game's players and worlds, handed to the core once (the rules never import them).
+from . import policies, worlds  # noqa: E402  (they build on the rules above)
+
+Elves.attach(policies=policies.named_policies, default_policies=policies.default_policies,
+             sample_world=worlds.sample_world, unseen=worlds.unseen,
+             observation=worlds.knowledge)

@@ -34,7 +34,7 @@ from .odds import reachable_terrains
 from .rules import Buy, Discarding, Journeying, Pass, PlaySpecial, PlayVillage, Searching
 
 __all__ = ["planner", "homebody", "random_policy", "journey_policy", "Planner", "Homebody",
-           "named_policies", "search_bot", "MCTS_SIMULATIONS"]
+           "named_policies", "default_policies", "search_bot", "MCTS_SIMULATIONS"]
 
 MAX_TRIPS = 200_000
 # the game's default players search smaller journeys only (cheap enough for thousands
@@ -219,8 +219,20 @@ def search_bot():
     return mcts_policy(MCTS_SIMULATIONS, rollout="default", prior="planner")
 
 
-def named_policies() -> dict:
-    """``{name: policy}`` for ``Elves.policies()`` (fresh heuristic players and the
-    search bot)."""
+# ---- the game's players, attached to ``Elves`` by the package (``Game.attach``) ----------
+
+def named_policies(game) -> dict:
+    """``{name: policy}`` beside the core's players: fresh heuristic players, and the
+    search bot with ``MCTS_SIMULATIONS`` simulations a move and the game's own players
+    in its rollouts."""
     return {"random": random_policy, "mcts": search_bot(), "planner": Planner(),
             "homebody": Homebody()}
+
+
+def default_policies(game) -> tuple:
+    """The ``planner`` in every seat (plays villages it can reach, lays gold at home
+    and thieves and obstacles on its left, buys cheap cards, journeys by the best
+    journey, travelling greedily where that search is too big).  Every game ends by
+    the rules: the rounds are fixed in number."""
+    player = default_planner()
+    return (player,) * game.players

@@ -546,24 +546,6 @@ class Elves(Game):
 
     # ---- convenience ------------------------------------------------------------
 
-
-
-    def policies(self) -> dict:
-        """The core's players (``random``, ``mcts``) and the heuristics of
-        ``kingdoms.elves.policies``; ``mcts`` here plays ``MCTS_SIMULATIONS``
-        simulations a move with the game's own players in its rollouts."""
-        from .policies import named_policies
-        return {**super().policies(), **named_policies()}
-
-    def default_policies(self) -> tuple:
-        """The ``planner`` in every seat (plays villages it can reach, lays gold at home
-        and thieves and obstacles on its left, buys cheap cards, journeys by the best
-        journey, travelling greedily where that search is too big).  Every game
-        ends by the rules: the rounds are fixed in number."""
-        from .policies import default_planner
-        player = default_planner()
-        return (player,) * self.players
-
     def deck_counts(self) -> dict:
         """``{card kind: copies}`` of the whole deck."""
         return dict(zip(self.kinds, self.deck))
@@ -1089,22 +1071,6 @@ class ElvesState(State):
         searching = type(self.step) is Searching and self.turn == player
         supply = self.supply if searching else _hidden_pile(self.supply)
         return replace(self, hands=hands, supply=supply, trip=trip, gold=gold)
-
-    def sample_world(self, player: int, rng):
-        from .worlds import sample_world
-        return sample_world(self, player, rng)
-
-    def _observation(self, player: int):
-        """What ``player`` observed from the start, as ``sample_world`` needs it: the
-        ``Knowledge`` of ``kingdoms.elves.worlds`` (built from ``history(player)`` and
-        ``view(player)`` of the states on the way only).  ``observed(player)`` carries
-        it, so the search bot can sample worlds from that view."""
-        from .worlds import knowledge
-        return knowledge(self, player)
-
-    def unseen(self, player: int):
-        from .worlds import unseen
-        return unseen(self, player)
 
     def is_view(self) -> bool:
         return any(x is HIDDEN for x in self.gold)

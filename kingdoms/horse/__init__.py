@@ -106,3 +106,9 @@ from .components import SPECIES, components
 from . import odds
 
 __all__ = ["Horse", "HorseState", "Farm", "SPECIES", "components", "odds"]
+
+# The game's players and worlds, handed to the core once (the rules never import them).
+from . import policies, worlds  # noqa: E402  (they build on the rules above)
+
+Horse.attach(policies=policies.named_policies, default_policies=policies.default_policies,
+             sample_world=worlds.sample_world, unseen=worlds.unseen)

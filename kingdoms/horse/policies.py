@@ -20,7 +20,8 @@ from .dice import MULTIPLY, king_face
 from .steps import (BeforeRoll, Discarding, Effects, FinalTrading, Housing, Keeping,
                     OthersChoose, Trading)
 
-__all__ = ["greedy_policy", "no_reroll_policy", "TARGET_LAYOUT"]
+__all__ = ["greedy_policy", "no_reroll_policy", "TARGET_LAYOUT", "named_policies",
+           "default_policies"]
 
 # Four areas: three 2-field areas on the left (rows 0, 1, 2) and the right half (6 fields).
 TARGET_LAYOUT = sum(1 << pasture.edge_index(e) for e in (
@@ -190,3 +191,20 @@ def greedy_policy(state, rng):
 
 def no_reroll_policy(state, rng):
     return _policy(state, rng, reroll=False)
+
+
+# ---- the game's players, attached to ``Horse`` by the package (``Game.attach``) ----------
+
+def named_policies(game) -> dict:
+    """``greedy`` and ``no_reroll`` beside the core's players.  ``mcts`` here: 50
+    simulations a move played out by ``greedy`` (random Horse games last ~1,000 steps
+    and rarely end by the rules), starting from ``greedy``'s move (its prior)."""
+    from kingdoms.core.search import mcts_policy
+    return {"greedy": greedy_policy, "no_reroll": no_reroll_policy,
+            "mcts": mcts_policy(50, rollout="greedy", prior="greedy")}
+
+
+def default_policies(game) -> tuple:
+    """``no_reroll_policy`` in every seat: cheap (no re-roll search), sensible, and its
+    games end by the rules."""
+    return (no_reroll_policy,) * game.players

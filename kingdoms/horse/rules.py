@@ -107,22 +107,6 @@ class Horse(Game):
         """The parts in the box (``Components.from_data``; ``comp`` is the short name)."""
         return self.comp
 
-    def policies(self) -> dict:
-        """The core's players plus the heuristics of ``kingdoms.horse.policies``.
-        ``mcts`` here: 50 simulations a move played out by ``greedy`` (random Horse
-        games last ~1,000 steps and rarely end by the rules), starting from
-        ``greedy``'s move (its prior)."""
-        from kingdoms.core.search import mcts_policy
-        from .policies import greedy_policy, no_reroll_policy
-        return {**super().policies(), "greedy": greedy_policy, "no_reroll": no_reroll_policy,
-                "mcts": mcts_policy(50, rollout="greedy", prior="greedy")}
-
-    def default_policies(self) -> tuple:
-        """``no_reroll_policy`` in every seat: cheap (no re-roll search), sensible, and
-        its games end by the rules (see ``policies``)."""
-        from .policies import no_reroll_policy
-        return (no_reroll_policy,) * self.players
-
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
         """The data file's schema (see ``Game.data_ranges``): ``components.LIMITS``
@@ -909,15 +893,6 @@ class HorseState(State):
             la = d.get("_la")
             seen.__dict__["_la"] = self.legal_actions() if la is None else la
         return seen
-
-    def sample_world(self, player: int, rng):
-        from .worlds import sample_world
-        return sample_world(self, player, rng)
-
-    def unseen(self, player: int):
-        """The farm cards ``player`` has not seen, counted (``worlds.unseen``)."""
-        from .worlds import unseen
-        return unseen(self, player)
 
     def describe(self) -> str:
         """A short line: what chance does now, whose turn, or the result."""

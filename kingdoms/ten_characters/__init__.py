@@ -58,3 +58,10 @@ __all__ = ["TenCharacters", "TenCharactersState", "Components", "CHARACTERS", "C
            "KnightMayRemove", "MageMayRemove", "JesterJoins", "FortuneTellerPicks",
            "FortuneTellerSees", "UnicornDraws", "UnicornDiscards", "score_card", "score_pass",
            "ScoreSheet", "ScoreTerm"]
+
+# The game's players and worlds, handed to the core once (the rules never import them).
+from . import policies, worlds  # noqa: E402  (they build on the rules above)
+
+TenCharacters.attach(policies=policies.named_policies, default_policies=policies.default_policies,
+                     sample_world=worlds.sample_world, unseen=worlds.unseen,
+                     observation=worlds.observation)

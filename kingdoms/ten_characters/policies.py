@@ -23,7 +23,8 @@ from .odds import best_without, display_rows, top_sum, value_row
 from .rules import (CHARACTERS, CI, COL, JESTER, Choosing, Discard, JesterTo, KnightRemove,
                     MageRemove)
 
-__all__ = ["random_policy", "hold_back_policy", "greedy_policy", "STRATEGIES"]
+__all__ = ["random_policy", "hold_back_policy", "greedy_policy", "STRATEGIES", "named_policies",
+           "default_policies"]
 
 # What the players read is in the acting player's view too: the display (public) and
 # their own hand.  They read it from the state they are given, which is that view when
@@ -175,3 +176,20 @@ def greedy_policy(state, rng):
 
 
 STRATEGIES = {"random": random_policy, "hold back": hold_back_policy, "greedy": greedy_policy}
+
+
+# ---- the game's players, attached to ``TenCharacters`` by the package (``Game.attach``) --
+
+def named_policies(game) -> dict:
+    """``hold back`` and ``greedy`` beside the core's players.  ``mcts`` here: 200
+    simulations played out by ``greedy``, starting from ``greedy``'s move (its prior),
+    exploration 0.5."""
+    from kingdoms.core.search import mcts_policy
+    return {"hold back": hold_back_policy, "greedy": greedy_policy,
+            "mcts": mcts_policy(200, rollout="greedy", prior="greedy", exploration=0.5)}
+
+
+def default_policies(game) -> tuple:
+    """The greedy strategy in every seat: cheap, looks only at its own view.  (Every
+    game ends by the rules: a pass has a fixed number of turns.)"""
+    return (greedy_policy,) * game.players

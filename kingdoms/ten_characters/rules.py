@@ -33,7 +33,6 @@ third pass the most points win; a tie shares the win.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
@@ -399,22 +398,6 @@ class TenCharacters(Game):
         n = self.players
         per_turn = n * (1 + 2 * n)
         return self.passes * (n * self.hand + self.turns_per_pass * per_turn)
-
-    # -- players ----------------------------------------------------------------
-    def policies(self) -> dict:
-        """The core's players (``random`` ...), then ``hold back`` and ``greedy`` (see
-        ``policies``).  ``mcts`` here: 200 simulations played out by ``greedy``,
-        starting from ``greedy``'s move (its prior), exploration 0.5."""
-        from kingdoms.core.search import mcts_policy
-        from .policies import greedy_policy, hold_back_policy
-        return {**super().policies(), "hold back": hold_back_policy, "greedy": greedy_policy,
-                "mcts": mcts_policy(200, rollout="greedy", prior="greedy", exploration=0.5)}
-
-    def default_policies(self) -> tuple:
-        """The greedy strategy in every seat: cheap, looks only at its own view.
-        (Every game ends by the rules: a pass has a fixed number of turns.)"""
-        from .policies import greedy_policy
-        return (greedy_policy,) * self.players
 
     # -- data -----------------------------------------------------------------
 
@@ -1001,19 +984,3 @@ class TenCharactersState(State):
     def is_view(self) -> bool:
         return self.pile is HIDDEN
 
-    def sample_world(self, player: int, rng):
-        """A full state ``player`` cannot tell from this one (``worlds.sample_world``)."""
-        from .worlds import sample_world
-        return sample_world(self, player, rng)
-
-    def _observation(self, player: int):
-        """What ``player`` observed that ``sample_world`` needs beyond the view
-        (``worlds.observation``); ``observed(player)`` carries it to the search bot."""
-        from .worlds import observation
-        return observation(self, player)
-
-    def unseen(self, player: int) -> Counter:
-        """The characters ``player`` has not seen, counted (``worlds.unseen``)."""
-        self._check_player(player, "unseen")
-        from .worlds import unseen
-        return unseen(self, player)

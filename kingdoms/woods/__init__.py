@@ -55,3 +55,9 @@ __all__ = ["Woods", "WoodsState", "Components", "DECISIONS", "OPTIONS", "INTRIGU
            "TraderGive", "TraderReturn", "KnightTake", "KnightPass", "ScholarTake",
            "ScholarPass", "PriestExtra", "PriestStop", "PriestTakeBack", "TreasurerDraw",
            "Deal", "court_score", "fool_count", "uncovered"]
+
+# The game's players and worlds, handed to the core once (the rules never import them).
+from . import policies, worlds  # noqa: E402  (they build on the rules above)
+
+Woods.attach(policies=policies.named_policies, default_policies=policies.default_policies,
+             sample_world=worlds.sample_world, unseen=worlds.unseen)

@@ -13,7 +13,8 @@ from .rules import (FOOL_RUIN, INTRIGUE, Cover, KnightPass, KnightTake, Play, Pr
                     PriestStop, PriestTakeBack, ScholarPass, ScholarTake, TraderGive,
                     TraderReturn, fool_count)
 
-__all__ = ["random_policy", "greedy_policy", "fool_aware_policy"]
+__all__ = ["random_policy", "greedy_policy", "fool_aware_policy", "named_policies",
+           "default_policies"]
 
 
 def _sub_decision(state, actions, infl, me):
@@ -89,3 +90,15 @@ def fool_aware_policy(state, rng):
             scores = state.court_scores()
             return max(ruin, key=lambda a: scores[a.court])
     return greedy_policy(state, rng)
+
+
+# ---- the game's players, attached to ``Woods`` by the package (``Game.attach``) ----------
+
+def named_policies(game) -> dict:
+    """The heuristics offered beside the core's players (``random``, ``mcts``)."""
+    return {"greedy": greedy_policy, "fool-aware": fool_aware_policy}
+
+
+def default_policies(game) -> tuple:
+    """The greedy player in every seat (cheap; looks only at its own view)."""
+    return (greedy_policy,) * game.players

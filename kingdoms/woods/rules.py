@@ -775,18 +775,6 @@ class Woods(Game):
         ``self.followers``."""
         return self.followers
 
-    # -- players ----------------------------------------------------------------------
-    def policies(self) -> dict:
-        """The core's players (``random``, ``mcts``) and the heuristics of
-        ``woods.policies``."""
-        from .policies import fool_aware_policy, greedy_policy
-        return {**super().policies(), "greedy": greedy_policy, "fool-aware": fool_aware_policy}
-
-    def default_policies(self) -> tuple:
-        """The greedy player in every seat (cheap; looks only at its own view)."""
-        from .policies import greedy_policy
-        return (greedy_policy,) * self.players
-
     # -- data -----------------------------------------------------------------------
 
 
@@ -1545,17 +1533,6 @@ class WoodsState(State):
             pd = replace(pd, card=HIDDEN)
         return replace(self, hands=tuple(hands), set_aside=(HIDDEN,) * len(self.set_aside),
                        known=known, step=pd)
-
-    def sample_world(self, player: int, rng):
-        """A full state ``player`` cannot tell from this one (``woods.worlds``)."""
-        from .worlds import sample_world
-        return sample_world(self, player, rng)
-
-    def unseen(self, player: int) -> Counter:
-        """The cards ``player`` has not seen, counted (``woods.worlds.unseen``)."""
-        self._check_player(player, "unseen")
-        from .worlds import unseen
-        return unseen(self, player)
 
     def knowledge(self, player) -> dict:
         """``{other player: cards known to be in their hand}`` for ``player``."""
