@@ -52,8 +52,9 @@ def class_app(game: Game | str, rules: str, odds=None, odds_title: str | None = 
     how = W.HTML("<p style='margin:0.6em 0 0.2em'><b>Play:</b> " + html.escape(hands)
                  + "Click a move; “undo” takes a step back. Dice and draws happen by "
                  "themselves (untick “roll / draw by itself” to press “roll / draw”). Under "
-                 "“Seats”, choose for each player: a person (human) or a bot; bots move by "
-                 "themselves after a short pause (“pause bots” stops them). “new deal” "
+                 "“Seats”, choose for each player: a person (human) or one of the named "
+                 "bots, who move by themselves after a short pause (“pause bots” stops "
+                 "them). “new deal” "
                  "starts a new game; its number, typed into “replay deal #”, plays the "
                  "same deal again.</p>")
     parts = [head, card, how, stepper]

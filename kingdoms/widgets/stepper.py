@@ -330,7 +330,7 @@ class Stepper(W.VBox):
                 self._given = getattr(self, "_given", {})
                 self._given[current] = self.seats[k]
         d = W.Dropdown(options=opts, value=current, description=self.game.player_name(k),
-                       tooltip=f"who plays for {self.game.player_name(k)}: a person or a bot",
+                       tooltip=f"who plays for {self.game.player_name(k)}: a person (human) or one of the named bots",
                        style={"description_width": "initial"},
                        layout=W.Layout(width="auto"))
         d.add_class("kingdoms-seat")
