@@ -214,7 +214,7 @@ class Stepper(W.VBox):
 
     def _build_parts(self, perspective, auto_chance: bool = False) -> list:
         """The widgets, top to bottom."""
-        self._title = W.HTML()
+        self._title = _html_part("kingdoms-title")
         self._status = _html_part("kingdoms-status")
         self._state_html = _html_part("kingdoms-state")
         self._choices = W.VBox()
