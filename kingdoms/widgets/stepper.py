@@ -889,6 +889,13 @@ class Stepper(W.VBox):
                 + "</ol>")
 
     def _render_choices(self, state: State, persp, shown: State | None = None) -> None:
+        # the same position, viewer and seats: the buttons stay (a click on a button
+        # that was just replaced would be lost; "pause bots" changes none of them)
+        key = (persp, tuple(sorted((p, id(f)) for p, f in self.seats.items())))
+        last = getattr(self, "_choices_key", None)
+        if last is not None and last[0] is state and last[1] == key:
+            return
+        self._choices_key = (state, key)
         old = list(self._choices.children)
         cp = state.current_player()
         rows: list = []
@@ -918,8 +925,8 @@ class Stepper(W.VBox):
         elif persp != OMNISCIENT and persp != cp:
             who = self.game.player_name(cp)
             if cp in self.seats:
-                rows.append(W.HTML(f"<i>{html.escape(self.seat_name(cp))} is to move"
-                                   f"{html.escape(self._auto_words())}.</i>"))
+                rows.append(W.HTML(f"<i>{html.escape(self.seat_name(cp))} is to move (see "
+                                   "above).</i>"))
             elif persp == TABLE:
                 rows.append(W.HTML(f"<i>{html.escape(who)} is to move. Their moves show their "
                                    f"hand: press “show {html.escape(who)}'s hand” to "

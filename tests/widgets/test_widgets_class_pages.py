@@ -306,3 +306,17 @@ def test_every_new_control_has_an_accessible_name():
         found = with_class(s, css)
         assert found, css
         assert all(w.description and w.tooltip for w in found), css
+
+
+def test_pause_and_chance_toggles_keep_the_move_buttons():
+    """A browser click on a button that was just replaced is lost: toggles that change
+    no move keep the buttons."""
+    s = Stepper(kingdoms.game("woods"), seed=2, timer=FakeTimer())
+    buttons = with_class(s, "kingdoms-action")
+    assert buttons
+    s.paused = True
+    s.auto_chance = True
+    s._view_count = 1
+    assert all(a is b for a, b in zip(with_class(s, "kingdoms-action"), buttons))
+    s.choose(buttons[0].description)
+    assert not any(b in with_class(s, "kingdoms-action") for b in buttons)
