@@ -237,7 +237,7 @@ class Stepper(W.VBox):
                                                   ("the player to move", TURN)] + names,
                                  value=perspective, description="show",
                                  tooltip="whose view the Stepper shows",
-                                 layout=W.Layout(width="300px"))
+                                 layout=W.Layout(width="340px"))
         self._persp.add_class("kingdoms-perspective")
         self._persp.observe(lambda _c: self._render(), names="value")
         self._seat_boxes = [self._seat_dropdown(k) for k in range(self.game.players)]
