@@ -249,18 +249,7 @@ class Stepper(W.VBox):
                              tooltip="play to the end of the game (bot seats use their "
                                      "policy, other seats play at random)")
         self._tree_b = button("open tree here", "kingdoms-open-tree", on_click=self.open_tree)
-        self._pause_b = W.ToggleButton(value=False, description="pause bots",
-                                       tooltip="stop the bot seats from moving by themselves",
-                                       layout=W.Layout(width="auto"))
-        self._pause_b.add_class("kingdoms-pause-bots")
-        self._pause_b.observe(lambda _c: self._render(), names="value")
-        self._chance_b = W.Checkbox(value=bool(auto_chance), description="roll / draw by itself",
-                                    tooltip="chance events (dice, draws) happen by themselves "
-                                            "after a short pause; untick to press “roll / "
-                                            "draw” yourself", indent=False,
-                                    layout=W.Layout(width="auto"))
-        self._chance_b.add_class("kingdoms-auto-chance")
-        self._chance_b.observe(lambda _c: self._render(), names="value")
+        self._pause_b, self._chance_b = self._auto_toggles(auto_chance)
         hands = self._hands_row()
         deals = self._deals_row()
         self._tree_box = W.VBox()
@@ -277,6 +266,21 @@ class Stepper(W.VBox):
         return [self._title] + deals + hands + [
             self._status, self._state_html, self._msg, self._choices, controls, bots,
             seats_row, log_box, self._tree_box]
+
+    def _auto_toggles(self, auto_chance: bool) -> tuple:
+        """"pause bots" and "roll / draw by itself"."""
+        pause = W.ToggleButton(value=False, description="pause bots",
+                               tooltip="stop the bot seats from moving by themselves",
+                               layout=W.Layout(width="auto"))
+        pause.add_class("kingdoms-pause-bots")
+        pause.observe(lambda _c: self._render(), names="value")
+        chance = W.Checkbox(value=bool(auto_chance), description="roll / draw by itself",
+                            tooltip="chance events (dice, draws) happen by themselves after "
+                                    "a short pause; untick to press “roll / draw” yourself",
+                            indent=False, layout=W.Layout(width="auto"))
+        chance.add_class("kingdoms-auto-chance")
+        chance.observe(lambda _c: self._render(), names="value")
+        return pause, chance
 
     def _hands_row(self) -> list:
         """In a game with hidden cards: "show Player k's hand" per seat and "hide
