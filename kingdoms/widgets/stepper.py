@@ -156,8 +156,11 @@ class Stepper(W.VBox):
     rolls and bots.  ``show_setup``: start before the set-up chance events (default:
     they are played with the seed and the Stepper opens at the first decision; only
     when started from a game).  ``perspective``: whose view is shown ("all" for
-    everything, a player index, or "turn" for the human to move); default everything,
-    or for hidden-information games the human seat's view.  ``max_buttons``: above
+    everything, "table" for what every player may see (``State.table_view``: a
+    projector), a player index, or "turn" for the human to move); default everything,
+    or for hidden-information games the human seat's view.  In a view other than
+    everything, chance outcomes that the view hides are not listed (only "roll / draw")
+    and the moves of another player are not shown (they would show a hand).  ``max_buttons``: above
     this many choices a filter box appears.  ``autoplay``: after a human move, let
     chance and the bots play until a human is to move at once.  ``bot_delay``: the
     pause (seconds) before a bot seat moves by itself; ``auto_chance``: chance events

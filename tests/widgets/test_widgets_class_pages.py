@@ -19,17 +19,11 @@ from kingdoms.widgets import Stepper  # noqa: E402
 from kingdoms.widgets.app import class_app  # noqa: E402
 from kingdoms.widgets.stepper import (BOT_DELAY, deal_number,  # noqa: E402
                                       event_loop_timer, new_deal_number)
+from widgets.test_widgets_stepper import with_class  # noqa: E402  (tests/ is on the path)
 
 GAMES = [g for g in kingdoms.games() if g != "highcard"]
 
 
-def with_class(widget, css):
-    out = []
-    if css in getattr(widget, "_dom_classes", ()):
-        out.append(widget)
-    for child in getattr(widget, "children", ()):
-        out.extend(with_class(child, css))
-    return out
 
 
 def widget_texts(widget) -> list[str]:
@@ -88,12 +82,6 @@ class _Handle:
         self.cancelled = True
 
 
-def first_decision(game, seed):
-    rng = random.Random(seed)
-    s = game.initial_state()
-    while s.is_chance():
-        s = s.apply(s.sample_chance(rng))
-    return s, rng
 
 
 # ------------------------------------------------------------------ the table
@@ -103,7 +91,7 @@ def test_the_table_sends_the_same_widgets_for_positions_that_differ_in_hidden_ca
     """Two positions that differ only in what some player may not see give the
     same widget state at the table: no text, tooltip or label tells them apart."""
     game = kingdoms.game(name, players=3 if name != "horse" else 2)
-    s, rng = first_decision(game, 7)
+    s, rng = Stepper(game, seed=7).state, random.Random(7)       # the first decision
     texts = widget_texts(Stepper(s, perspective="table"))
     for p in range(game.players):
         other = s.sample_world(p, rng)
