@@ -40,6 +40,12 @@ filling in the underscore methods, which are plain functions of the position:
 ``unseen(p)``             hidden information: ``Counter`` of what ``p`` has not seen
 ========================  ==================================================
 
+``table_view()`` (generic, no game code): what *every* player may see, for a screen the
+whole table looks at (a projector): each part of the position that is the same in every
+player's ``view(p)`` is kept, each part that differs becomes ``HIDDEN`` (or the form in
+which the players who do not know it see it, e.g. a hand's size).  Actions in a table's
+log read as ``action.seen_at_table(players)``.
+
 A game's pictures live in its ``render.py`` (``text``, ``html``, ``short``,
 ``action_picture``), found by name: rules never import render.  The full anatomy
 of a game package is written down in ``docs/anatomy.md``.
@@ -136,6 +142,12 @@ class Action:
     def seen_by(self, player: int) -> "Action":
         """This action as ``player`` sees it (override to hide e.g. a drawn card)."""
         return self
+
+    def seen_at_table(self, players: int) -> "Action":
+        """This action as every one of ``players`` players sees it: the parts that some
+        player does not see (``seen_by``) are ``HIDDEN`` (see ``State.table_view``)."""
+        check_count(players, "seen_at_table(players): players", 1)
+        return common_part([self.seen_by(p) for p in range(players)])
 
 
 def action_type_name(cls: type) -> str:
@@ -859,6 +871,25 @@ class State:
         self._check_player(player, "view")
         return self
 
+    def table_view(self) -> "State":
+        """The state as the whole table sees it (a projector in a class): only what
+        every player may see.  Generic: the common part of ``view(p)`` for every
+        player ``p`` (``common_part``): what is the same in all views is kept, what
+        differs becomes ``HIDDEN``, or the form in which the players who do not know
+        it see it (a hand's size, a face-down pile).  A game without hidden
+        information shows everything.  Who is to move is public: the view answers
+        ``current_player()`` as the state does."""
+        if not self.game.hidden_information:
+            return self
+        seen = common_part([self.view(p) for p in range(self.game.players)])
+        if seen is self:
+            return self
+        if isinstance(seen, State):
+            seen = replace(seen)         # a view may be cached or carry caches: a copy
+            seen.__dict__["_cp"] = self.current_player()
+            return seen
+        raise TypeError(f"{self.game.title}: the players' views are not states of one kind")
+
     def chance_steps(self) -> "SequentialDeal | None":
         """At a chance node too large to list (``TooManyOutcomes``), the same event as
         a sequence of small ones, for frameworks that need every chance node listed:
@@ -1101,6 +1132,78 @@ def check_probabilities(outcomes: Iterable[tuple[Any, Fraction]]) -> None:
         total += p
     if total != 1:
         raise ValueError(f"chance probabilities sum to {total}, not 1")
+
+
+# --------------------------------------------------------------------------- the table
+
+def _holds_hidden(x) -> bool:
+    """Whether ``x`` is or contains ``HIDDEN`` (in tuples, frozensets, dataclasses)."""
+    if x is HIDDEN:
+        return True
+    if isinstance(x, (tuple, frozenset, list)):
+        return any(map(_holds_hidden, x))
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_holds_hidden(getattr(x, f.name, None)) for f in dataclasses.fields(x)
+                   if f.init and not isinstance(getattr(x, f.name, None), Game))
+    return False
+
+
+def common_part(versions: Sequence):
+    """What the ``versions`` of one thing (each player's view of a position, each
+    player's sight of an action) have in common.  Equal versions: that version.
+    Tuples of one length: entry by entry (a row that holds ``HIDDEN`` places, such
+    as a hand of which a player knows some cards, only when all versions that hide
+    something agree, else place by place where they agree); dataclasses of one class:
+    field by field.
+    Otherwise an empty tuple or set among them (a player who knows nothing of it)
+    stands for all, or a version that hides something (holds ``HIDDEN``: e.g. a
+    hand as ``(HIDDEN, 5)``) when the hiding versions agree; else the whole thing
+    is ``HIDDEN``.  Nothing that a single version shows and another
+    does not survives."""
+    first = versions[0]
+    if all(v is first or v == first for v in versions[1:]) and \
+            all(type(v) is type(first) for v in versions):
+        return first
+    kind = type(first)
+    if all(type(v) is kind for v in versions):
+        if kind is tuple and len({len(v) for v in versions}) == 1 and \
+                not any(x is HIDDEN for v in versions for x in v):
+            return tuple(common_part(entry) for entry in zip(*versions))
+        if dataclasses.is_dataclass(first) and not isinstance(first, Game):
+            return _common_fields(versions)
+        if kind in (tuple, frozenset) and any(len(v) == 0 for v in versions):
+            return first[:0] if kind is tuple else frozenset()   # someone knows nothing
+    hiding = [v for v in versions if _holds_hidden(v)]
+    if hiding and len(hiding) < len(versions):
+        return common_part(hiding)
+    if kind is tuple and len({len(v) for v in versions}) == 1:
+        # a row with hidden places (cards face down) that the players see differently
+        # (one knows a card another does not): shown where all agree, in place
+        return tuple(x[0] if all(y is x[0] or y == x[0] for y in x) else HIDDEN
+                     for x in zip(*versions))
+    return HIDDEN
+
+
+def _common_fields(versions: Sequence):
+    """``common_part`` of dataclass values of one class, field by field."""
+    first = versions[0]
+    changes = {}
+    for f in dataclasses.fields(first):
+        if not f.init:
+            continue
+        values = [getattr(v, f.name) for v in versions]
+        common = common_part(values)
+        if common is not values[0]:
+            changes[f.name] = common
+    if not changes:
+        return first
+    if isinstance(first, State):
+        return replace(first, **changes)
+    import copy
+    out = copy.copy(first)              # no __init__: its checks would refuse HIDDEN
+    for name, value in changes.items():
+        object.__setattr__(out, name, value)
+    return out
 
 
 # --------------------------------------------------------------------------- replace

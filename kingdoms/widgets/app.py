@@ -1,9 +1,14 @@
 """``class_app``: one page per game for a class (served by Voila: ``make app GAME=horse``).
 
-The page: the game's title, a one-paragraph rules card, the Stepper at the top (it
-opens at the first decision; every seat can be a human or one of the game's named
-bots), and one odds question of that game as a chart.  No code and no list of
-modelling assumptions is shown; the apps/<game>.ipynb notebooks build it.
+The page is made for a projector: it opens on the table (what every player may see;
+no hand face up), "show Player k's hand" shows one seat's hand until "hide hands".
+Below the title: a one-paragraph rules card, the deal's number with "new deal" and
+"replay deal #" (a deal can be played again), the Stepper (it opens at the first
+decision; every seat can be a person or one of the game's named bots, and bots move
+by themselves after a short pause, with "pause bots"; chance rolls and draws by
+itself unless "roll / draw by itself" is unticked), and one odds question of that game
+as a chart.  No code and no list of modelling assumptions is shown; the
+apps/<game>.ipynb notebooks build it.
 """
 from __future__ import annotations
 
@@ -12,21 +17,26 @@ import html
 import ipywidgets as W
 
 from ..core.protocol import Game
-from .stepper import Stepper
+from .stepper import OMNISCIENT, TABLE, Stepper
 
 __all__ = ["class_app"]
 
 
 def class_app(game: Game | str, rules: str, odds=None, odds_title: str | None = None,
-              seed=1, seats=None, intro: str | None = None) -> W.VBox:
+              seed=None, seats=None, intro: str | None = None, auto_chance: bool = True,
+              timer=None) -> W.VBox:
     """The class page of ``game``: title, rules card (``rules``: one paragraph of
-    plain text; blank lines start a new paragraph), a Stepper, and ``odds`` (a widget,
-    e.g. a ``DistributionPlot``, or a function ``odds(stepper) -> widget``) under the
-    heading ``odds_title``."""
+    plain text; blank lines start a new paragraph), a Stepper that shows the table,
+    and ``odds`` (a widget, e.g. a ``DistributionPlot``, or a function
+    ``odds(stepper) -> widget``) under the heading ``odds_title``.  ``seed``: the
+    first deal's number (default: drawn by the system, and shown); ``auto_chance``:
+    chance events happen by themselves; ``timer``: see ``Stepper``."""
     if isinstance(game, str):
         import kingdoms
         game = kingdoms.game(game)
-    stepper = Stepper(game, seed=seed, seats=seats)
+    table = TABLE if game.hidden_information else OMNISCIENT
+    stepper = Stepper(game, seed=seed, seats=seats, perspective=table,
+                      auto_chance=auto_chance, timer=timer)
     paragraphs = "".join(f"<p style='margin:0.3em 0'>{html.escape(p.strip())}</p>"
                          for p in rules.split("\n\n") if p.strip())
     head = W.HTML(f"<h1 style='margin:0.2em 0'>{html.escape(game.title)}</h1>"
@@ -36,9 +46,17 @@ def class_app(game: Game | str, rules: str, odds=None, odds_title: str | None = 
                   "background:#eef6fb;max-width:60em'><b>The rules in one paragraph</b>"
                   f"{paragraphs}</div>")
     card.add_class("kingdoms-rules-card")
-    how = W.HTML("<p style='margin:0.6em 0 0.2em'><b>Play:</b> click a move; “roll / draw” "
-                 "lets chance decide; “undo” takes a step back. Under “Seats”, choose for "
-                 "each player: a person (human) or a bot.</p>")
+    hands = ("The screen shows the table: what every player may see. A player whose turn "
+             "it is presses “show …'s hand” to choose a move, then “hide hands”. "
+             if game.hidden_information else "")
+    how = W.HTML("<p style='margin:0.6em 0 0.2em'><b>Play:</b> " + html.escape(hands)
+                 + "Click a move; “undo” takes a step back. Dice and draws happen by "
+                 "themselves (untick “roll / draw by itself” to press “roll / draw”). Under "
+                 "“Seats”, choose for each player: a person (human) or one of the named "
+                 "bots, who move by themselves after a short pause (“pause bots” stops "
+                 "them). “new deal” "
+                 "starts a new game; its number, typed into “replay deal #”, plays the "
+                 "same deal again.</p>")
     parts = [head, card, how, stepper]
     if odds is not None:
         widget = odds(stepper) if callable(odds) and not isinstance(odds, W.Widget) else odds

@@ -11,6 +11,17 @@ Programmatic API (used by tests and notebooks)::
     s.undo(); s.redo(); s.goto(0)
     s.state, s.history, s.index, s.states, s.message, s.setup
     s.set_seat(1, "random")                 # a named bot from game.policies(); None: human
+    s.perspective = "table"                 # what every player may see (a projector)
+    s.show_hand(1); s.hide_hands()          # one seat's hand, then the table again
+    s.new_deal(); s.new_deal(4711)          # a new game: a new (shown) seed, or a given one
+    s.seat_name(1)                          # "Player 2: bot (random)"
+
+Bot seats move by themselves after a short pause (``bot_delay`` seconds) while the
+Stepper is shown in a browser (JupyterLab, Voila): a timer on the kernel's event loop,
+started when the front end reports a view of the widget, so a notebook executed
+without a browser never moves on its own.  "pause bots" stops them; with
+``auto_chance`` (the "roll / draw by itself" box) chance events are played the same
+way.  ``step_bots()`` is the timer's step, for tests and scripts.
 
 Started from a game, the set-up chance events (shuffles, deals, first rolls) are
 played with the seed and the Stepper opens at the first decision (``s.setup`` lists
@@ -22,21 +33,25 @@ and each button starts with its move's label.
 """
 from __future__ import annotations
 
+import asyncio
 import html
 import random
+import secrets
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as W
 
 from ..core.play import named_policy
-from ..core.protocol import (CHANCE, TERMINAL, Game, IllegalAction, State, TooManyOutcomes,
-                             check_player)
+from ..core.protocol import (CHANCE, TERMINAL, Action, Game, IllegalAction, State,
+                             TooManyOutcomes, check_player, safe_repr)
 from ._common import button, close_all, message_html
 
 __all__ = ["Stepper"]
 
 OMNISCIENT = "all"
 TURN = "turn"          # the view of the human whose turn it is (hot-seat play)
+TABLE = "table"        # what every player may see (State.table_view): a projector
+BOT_DELAY = 0.8        # seconds a bot "thinks" before it moves by itself
 MAX_SHOWN = 200        # buttons at most; beyond, the filter box narrows the list
 
 
@@ -83,6 +98,46 @@ def _start_of(game_or_state) -> tuple[State, bool]:
                     f"not {type(game_or_state).__name__}")
 
 
+MAX_DEAL = 999_999_999     # deal numbers are whole numbers from 0 to this
+
+
+def deal_number(text) -> int:
+    """A deal number typed by a person (``"4711"``, ``" #4711 "``) or given as an int,
+    else a ``ValueError`` saying what a deal number is."""
+    if type(text) is int and 0 <= text <= MAX_DEAL:
+        return text
+    if isinstance(text, str):
+        t = text.strip().lstrip("#").strip()
+        if t.isascii() and t.isdigit() and len(t) <= len(str(MAX_DEAL)):
+            return int(t)
+    raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL:,}; "
+                     f"not {safe_repr(text, 40)}")
+
+
+def new_deal_number(other_than=None) -> int:
+    """A deal number drawn by the system (not always the same), never ``other_than``."""
+    while True:
+        n = 1 + secrets.randbelow(99_999)
+        if n != other_than:
+            return n
+
+
+def event_loop_timer(delay: float, callback):
+    """Run ``callback`` after ``delay`` seconds on the running asyncio loop (the
+    kernel's, in JupyterLab and Voila); ``None`` where no loop runs (plain Python)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_later(delay, callback)
+
+
+def _policy_label(policy) -> str:
+    """A given policy's name for people: its ``name`` or function name."""
+    name = getattr(policy, "name", None) or getattr(policy, "__name__", None)
+    return name if isinstance(name, str) and name and not name.startswith("<") else "given"
+
+
 def _html_part(css_class: str):
     part = W.HTML()
     part.add_class(css_class)
@@ -101,19 +156,40 @@ class Stepper(W.VBox):
     rolls and bots.  ``show_setup``: start before the set-up chance events (default:
     they are played with the seed and the Stepper opens at the first decision; only
     when started from a game).  ``perspective``: whose view is shown ("all" for
-    everything, a player index, or "turn" for the human to move); default everything,
-    or for hidden-information games the human seat's view.  ``max_buttons``: above
+    everything, "table" for what every player may see (``State.table_view``: a
+    projector), a player index, or "turn" for the human to move); default everything,
+    or for hidden-information games the human seat's view.  In a view other than
+    everything, chance outcomes that the view hides are not listed (only "roll / draw")
+    and the moves of another player are not shown (they would show a hand).  ``max_buttons``: above
     this many choices a filter box appears.  ``autoplay``: after a human move, let
-    chance and the bots play until a human is to move.
+    chance and the bots play until a human is to move at once.  ``bot_delay``: the
+    pause (seconds) before a bot seat moves by itself; ``auto_chance``: chance events
+    are also played by themselves (else by "roll / draw"); ``timer(delay, callback)``
+    schedules those steps (default: the kernel's asyncio loop; tests pass their own).
+    Started from a game, the seed is the deal's number ("deal #4711"; without one
+    the system draws it) and "new deal" starts a new game.
     """
 
     def __init__(self, game_or_state: Game | State | str, seats=None, seed: Any = None,
                  max_buttons: int = 12, autoplay: bool = False, max_steps: int = 10_000,
-                 perspective: int | str | None = None, show_setup: bool = False):
+                 perspective: int | str | None = None, show_setup: bool = False,
+                 bot_delay: float = BOT_DELAY, auto_chance: bool = False,
+                 timer: Callable | None = None):
         start, from_game = _start_of(game_or_state)
         self.game = start.game
+        if from_game and seed is None:
+            seed = new_deal_number()
         self.seed = seed
         self.rng = random.Random(seed)
+        self._from_game = from_game
+        self._show_setup = show_setup
+        if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) \
+                or not 0 <= bot_delay <= 60:
+            raise ValueError(f"bot_delay must be a number of seconds from 0 to 60; "
+                             f"not {safe_repr(bot_delay, 40)}")
+        self.bot_delay = bot_delay
+        self._timer = timer or event_loop_timer
+        self._pending = None          # the scheduled bot step (a handle with cancel())
         try:
             self._named = dict(self.game.policies())
         except Exception:        # a game's hook failing: humans and random only
@@ -132,13 +208,16 @@ class Stepper(W.VBox):
         self._tree = None
         if perspective is None:
             perspective = self._default_perspective()
-        super().__init__(self._build_parts(perspective))
+        super().__init__(self._build_parts(perspective, auto_chance))
         self.add_class("kingdoms-stepper")
+        # the front end counts the views it shows; bots move by themselves only then
+        self._view_count = 0
+        self.observe(lambda _c: self._schedule(), names="_view_count")
         self._render()
 
-    def _build_parts(self, perspective) -> list:
+    def _build_parts(self, perspective, auto_chance: bool = False) -> list:
         """The widgets, top to bottom."""
-        self._title = W.HTML()
+        self._title = _html_part("kingdoms-title")
         self._status = _html_part("kingdoms-status")
         self._state_html = _html_part("kingdoms-state")
         self._choices = W.VBox()
@@ -155,10 +234,13 @@ class Stepper(W.VBox):
         self._slider.observe(self._on_slider, names="value")
         names = [(f"what {self.game.player_name(k)} sees", k)
                  for k in range(self.game.players)]
-        self._persp = W.Dropdown(options=[("everything (teacher)", OMNISCIENT),
-                                          ("the player to move", TURN)] + names,
+        table = [("the table (what every player sees)", TABLE)] \
+            if self.game.hidden_information else []
+        self._persp = W.Dropdown(options=table + [("everything (teacher)", OMNISCIENT),
+                                                  ("the player to move", TURN)] + names,
                                  value=perspective, description="show",
-                                 layout=W.Layout(width="260px"))
+                                 tooltip="whose view the Stepper shows",
+                                 layout=W.Layout(width="340px"))
         self._persp.add_class("kingdoms-perspective")
         self._persp.observe(lambda _c: self._render(), names="value")
         self._seat_boxes = [self._seat_dropdown(k) for k in range(self.game.players)]
@@ -170,33 +252,94 @@ class Stepper(W.VBox):
                              tooltip="play to the end of the game (bot seats use their "
                                      "policy, other seats play at random)")
         self._tree_b = button("open tree here", "kingdoms-open-tree", on_click=self.open_tree)
+        self._pause_b, self._chance_b = self._auto_toggles(auto_chance)
+        hands = self._hands_row()
+        deals = self._deals_row()
         self._tree_box = W.VBox()
         self._tree_box.add_class("kingdoms-tree-box")
         self._log = _html_part("kingdoms-log")
         controls = W.HBox([self._undo_b, self._redo_b, self._slider, self._persp],
                           layout=W.Layout(flex_flow="row wrap"))
-        bots = W.HBox([self._until_b, self._end_b, self._tree_b],
+        bots = W.HBox([self._until_b, self._end_b, self._pause_b, self._chance_b, self._tree_b],
                       layout=W.Layout(flex_flow="row wrap"))
         seats_row = W.HBox([W.HTML("<b>Seats:</b>&nbsp;")] + self._seat_boxes,
                            layout=W.Layout(flex_flow="row wrap"))
         seats_row.add_class("kingdoms-seats")
         log_box = W.Accordion(children=[self._log], titles=("moves so far",))
-        return [self._title, self._status, self._state_html, self._msg, self._choices,
-                controls, bots, seats_row, log_box, self._tree_box]
+        return [self._title] + deals + hands + [
+            self._status, self._state_html, self._msg, self._choices, controls, bots,
+            seats_row, log_box, self._tree_box]
+
+    def _auto_toggles(self, auto_chance: bool) -> tuple:
+        """"pause bots" and "roll / draw by itself"."""
+        pause = W.ToggleButton(value=False, description="pause bots",
+                               tooltip="stop the bot seats from moving by themselves",
+                               layout=W.Layout(width="auto"))
+        pause.add_class("kingdoms-pause-bots")
+        pause.observe(lambda _c: self._render(), names="value")
+        chance = W.Checkbox(value=bool(auto_chance), description="roll / draw by itself",
+                            tooltip="chance events (dice, draws) happen by themselves after "
+                                    "a short pause; untick to press “roll / draw” yourself",
+                            indent=False, layout=W.Layout(width="auto"))
+        chance.add_class("kingdoms-auto-chance")
+        chance.observe(lambda _c: self._render(), names="value")
+        return pause, chance
+
+    def _hands_row(self) -> list:
+        """In a game with hidden cards: "show Player k's hand" per seat and "hide
+        hands" (back to the table), for a screen the whole class sees."""
+        if not self.game.hidden_information:
+            self._hand_bs, self._hide_b = [], None
+            return []
+        self._hand_bs = [button(f"show {self.game.player_name(k)}'s hand", "kingdoms-show-hand",
+                                tooltip=f"show what {self.game.player_name(k)} may see: "
+                                        "their hand, on the screen",
+                                on_click=lambda k=k: self.show_hand(k))
+                         for k in range(self.game.players)]
+        self._hide_b = button("hide hands (show the table)", "kingdoms-hide-hands",
+                              tooltip="back to the table: only what every player may see",
+                              on_click=self.hide_hands)
+        self._hand_note = _html_part("kingdoms-hand-note")
+        row = W.HBox([*self._hand_bs, self._hide_b], layout=W.Layout(flex_flow="row wrap"))
+        row.add_class("kingdoms-hands")
+        return [row, self._hand_note]
+
+    def _deals_row(self) -> list:
+        """Started from a game: the deal's number, "new deal" and "replay deal #"."""
+        if not self._from_game:
+            self._deal_label = None
+            return []
+        self._deal_label = _html_part("kingdoms-deal")
+        new = button("new deal", "kingdoms-new-deal", on_click=self.new_deal,
+                     tooltip="start a new game with a new deal (its number is shown, so "
+                             "it can be replayed)")
+        self._deal_input = W.Text(placeholder="deal number", description="replay deal #",
+                                  tooltip="the number of a deal to play again",
+                                  style={"description_width": "initial"},
+                                  layout=W.Layout(width="230px"))
+        self._deal_input.add_class("kingdoms-deal-input")
+        replay = button("replay", "kingdoms-replay-deal", on_click=self._on_replay,
+                        tooltip="start again from the deal whose number is typed in the box")
+        row = W.HBox([self._deal_label, new, self._deal_input, replay],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        row.add_class("kingdoms-deals")
+        return [row]
 
     def _seat_dropdown(self, k: int):
         """Who plays seat ``k``: a person or one of the game's named bots."""
-        opts = [("human", "")] + [(f"bot: {n}", n) for n in self._named]
+        opts = [("human", "")] + [(f"bot ({n})", n) for n in self._named]
         current = ""
         if k in self.seats:
             current = next((n for n, f in self._named.items() if f is self.seats[k]), None)
             if current is None:
                 current = f"given:{k}"
-                opts.append(("bot (given)", current))
+                opts.append((f"bot ({_policy_label(self.seats[k])})", current))
                 self._given = getattr(self, "_given", {})
                 self._given[current] = self.seats[k]
         d = W.Dropdown(options=opts, value=current, description=self.game.player_name(k),
-                       layout=W.Layout(width="240px"))
+                       tooltip=f"who plays for {self.game.player_name(k)}: a person (human) or one of the named bots",
+                       style={"description_width": "initial"},
+                       layout=W.Layout(width="auto"))
         d.add_class("kingdoms-seat")
         d.observe(lambda c, k=k: self._on_seat(k, c["new"]), names="value")
         return d
@@ -249,6 +392,91 @@ class Stepper(W.VBox):
             if s._last is not None and s._last[0] in humans:
                 return s._last[0]
         return humans[0] if humans else OMNISCIENT
+
+    def show_hand(self, player: int) -> None:
+        """Show what ``player`` may see (their hand) until ``hide_hands``."""
+        check_player(self.game, player, "show_hand")
+        self._persp.value = player          # the observer re-renders
+
+    def hide_hands(self) -> None:
+        """Back to the table: only what every player may see (in a game without
+        hidden information: everything)."""
+        self._persp.value = TABLE if self.game.hidden_information else OMNISCIENT
+
+    def seat_name(self, player: int) -> str:
+        """Who plays ``player``'s seat, for people: "Player 2: bot (greedy)",
+        "Player 1: human"."""
+        check_player(self.game, player, "seat_name")
+        name = self.game.player_name(player)
+        if player not in self.seats:
+            return f"{name}: human"
+        return f"{name}: bot ({self._bot_name(player)})"
+
+    @property
+    def paused(self) -> bool:
+        """Whether the bots are paused (they then move only on "play until my turn")."""
+        return self._pause_b.value
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self._pause_b.value = bool(value)
+
+    @property
+    def auto_chance(self) -> bool:
+        """Whether chance events (dice, draws) are played by themselves like bots."""
+        return self._chance_b.value
+
+    @auto_chance.setter
+    def auto_chance(self, value: bool) -> None:
+        self._chance_b.value = bool(value)
+
+    def new_deal(self, seed=None) -> bool:
+        """Start a new game (only for a Stepper started from a game): with ``seed``
+        (a deal number, to replay a deal) or a new number drawn by the system.  The
+        seats and what is shown stay.  A bad number changes nothing and says why."""
+        if not self._from_game:
+            self._set_message("This Stepper started from a position, not a game: it "
+                              "has no deals.", "error")
+            self._render()
+            return False
+        if seed is None:
+            seed = new_deal_number(other_than=self.seed)
+        else:
+            try:
+                seed = deal_number(seed)
+            except ValueError as e:
+                self._set_message(str(e)[0].upper() + str(e)[1:] + ".", "error")
+                self._render()
+                return False
+        self._cancel_pending()
+        self.close_tree()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        start = self.game.initial_state()
+        self.setup = ()
+        if not self._show_setup:
+            start, self.setup = self._play_setup(start)
+        self._states = [start]
+        self._index = 0
+        self._set_message(f"New game: deal #{seed}.")
+        self._render()
+        return True
+
+    def _on_replay(self) -> None:
+        if self.new_deal(self._deal_input.value if self._deal_input.value.strip() else ""):
+            self._deal_input.value = ""
+
+    def step_bots(self) -> bool:
+        """One step of the automatic play (what the timer runs): a bot seat's move,
+        or a chance event when ``auto_chance``; nothing when paused, when a human is to
+        move, at the end, or after time travel (a step back keeps its future for
+        redo).  Returns whether a step was played."""
+        self._pending = None
+        if not self._auto_due():
+            return False
+        played = self._advance(stop_at_human=True, render=False, limit=1)
+        self._render()
+        return played > 0
 
     def set_seat(self, player: int, policy) -> None:
         """Make ``player`` a human seat (``None``) or a bot (a name from
@@ -428,13 +656,45 @@ class Stepper(W.VBox):
 
     def _bot_name(self, p: int) -> str:
         pol = self.seats.get(p)
-        return next((n for n, f in self._named.items() if f is pol), "a bot")
+        return next((n for n, f in self._named.items() if f is pol), None) \
+            or _policy_label(pol)
 
-    def _advance(self, stop_at_human: bool, render: bool = True) -> int:
+    # -- bots that move by themselves
+    def _auto_due(self) -> bool:
+        """Whether the automatic play should take the next step now."""
+        state = self.state
+        if self.paused or self._index + 1 != len(self._states):
+            return False
+        cp = state.current_player()
+        return cp in self.seats or (cp == CHANCE and self.auto_chance)
+
+    def _watched(self) -> bool:
+        """A front end shows this Stepper (it reports its views in ``_view_count``)."""
+        return (self._view_count or 0) > 0
+
+    def _cancel_pending(self) -> None:
+        if self._pending is not None:
+            try:
+                self._pending.cancel()
+            except Exception:   # an already finished timer: nothing to stop
+                pass
+            self._pending = None
+
+    def _schedule(self) -> None:
+        """Start the pause before the next automatic step, if one is due and someone
+        watches; any earlier pending step is cancelled first."""
+        self._cancel_pending()
+        if getattr(self, "_persp", None) is None or not self._watched() or not self._auto_due():
+            return
+        self._pending = self._timer(self.bot_delay, self.step_bots)
+
+    def _advance(self, stop_at_human: bool, render: bool = True,
+                 limit: int | None = None) -> int:
         from ..core.play import _decide, random_policy
         steps = 0
         state = self.state
-        while steps < self.max_steps:
+        limit = self.max_steps if limit is None else min(limit, self.max_steps)
+        while steps < limit:
             cp = state.current_player()
             if cp == TERMINAL:
                 break
@@ -463,7 +723,8 @@ class Stepper(W.VBox):
             self._push(state)
             steps += 1
         else:
-            self._set_message(f"Stopped after {self.max_steps} steps.", "note")
+            if limit == self.max_steps:
+                self._set_message(f"Stopped after {self.max_steps} steps.", "note")
         return steps
 
     def _on_slider(self, change) -> None:
@@ -473,18 +734,54 @@ class Stepper(W.VBox):
     def _who(self, who: int) -> str:
         return "chance" if who == CHANCE else self.game.player_name(who)
 
-    def _status_text(self, state: State) -> str:
+    def _seen(self, action, persp):
+        """``action`` as the viewer ``persp`` sees it (the table: every player)."""
+        if persp == OMNISCIENT or not isinstance(action, Action):
+            return action
+        if persp == TABLE:
+            return action.seen_at_table(self.game.players)
+        return action.seen_by(persp)
+
+    def _shown_state(self, state: State, persp) -> State:
+        """The position as the viewer ``persp`` sees it."""
+        if persp == OMNISCIENT:
+            return state
+        if persp == TABLE:
+            return state.table_view()
+        return state.view(persp)
+
+    def _public_outcomes(self, outcomes, persp) -> bool:
+        """Whether the viewer sees every chance outcome as it is (dice: yes; a card
+        dealt to a hand: no; then the outcomes are not listed, only "roll / draw")."""
+        return persp == OMNISCIENT or all(self._seen(o, persp) == o for o, _ in outcomes)
+
+    def _describe(self, state: State, shown: State, persp) -> str:
+        """``describe()`` of what the viewer sees (a game's sentence may name a card
+        only some players know, e.g. the Trader's); the plain protocol sentence if
+        the game's sentence fails on a view."""
+        if persp == OMNISCIENT or state.current_player() == TERMINAL:
+            return state.describe()
+        try:
+            return shown.describe()
+        except Exception:   # noqa: BLE001 - a game's sentence for a view: fall back
+            return State.describe(state)
+
+    def _status_text(self, state: State, shown: State | None = None,
+                     persp=OMNISCIENT) -> str:
         """What happens now, in a sentence."""
+        shown = state if shown is None else shown
         cp = state.current_player()
         if cp == CHANCE:
-            text = state.describe()
+            text = self._describe(state, shown, persp)
             if text.strip().rstrip(".") in ("Chance event", ""):
                 try:
                     outcomes = state.chance_outcomes()
                 except TooManyOutcomes as e:
                     return (f"Chance decides what happens next: one of {e.count:,} "
                             "possible outcomes (a shuffle or a deal).")
-                examples = ", ".join(f"“{o}”" for o, _ in outcomes[:2])
+                if not self._public_outcomes(outcomes, persp):
+                    return "Chance decides what happens next (hidden from this view)."
+                examples = ", ".join(f"“{self.game.action_text(o)}”" for o, _ in outcomes[:2])
                 more = " …" if len(outcomes) > 2 else ""
                 if len(outcomes) == 1:
                     return f"Chance: only one thing can happen now: {examples}."
@@ -493,26 +790,36 @@ class Stepper(W.VBox):
             return text
         if cp == TERMINAL:
             return state.describe()
-        text = state.describe()
+        text = self._describe(state, shown, persp)
         if cp in self.seats:
-            text += f" ({self.game.player_name(cp)} is played by the bot “{self._bot_name(cp)}”.)"
+            text += f" ({self.seat_name(cp)}{self._auto_words()})"
         return text
+
+    def _auto_words(self) -> str:
+        """How a bot at the end of the timeline will move: by itself, or not."""
+        if self._index + 1 != len(self._states):
+            return "; a step back in time: “redo” or a move goes on"
+        if self.paused:
+            return "; bots paused: press “play until my turn” or untick “pause bots”"
+        return "; it moves by itself in a moment"
 
     def _render(self) -> None:
         state = self.state
         persp = self.viewer()
         try:
-            shown = state if persp == OMNISCIENT else state.view(persp)
+            shown = self._shown_state(state, persp)
         except Exception as e:   # a game's view failing must not break the stepper
-            shown = state
-            self._set_message(f"The view of {self._who(persp)} failed ({e}); showing "
-                              "everything.", "error")
+            # never show more than asked for: the table's plain sentence, no picture
+            shown = None
+            self._set_message(f"The view of {self._who_sees(persp)} failed ({e}).", "error")
         cp = state.current_player()
-        seen = "everything (teacher view)" if persp == OMNISCIENT else \
-            f"what {self.game.player_name(persp)} may see"
+        seen = ("everything (teacher view)" if persp == OMNISCIENT else
+                "the table (what every player may see)" if persp == TABLE else
+                f"what {self.game.player_name(persp)} may see")
         self._title.value = (f"<b>{html.escape(self.game.title)}</b> — "
                              f"{self.game.players} players; showing {html.escape(seen)}")
-        status = self._status_text(state)
+        status = self._status_text(state, shown, persp) if shown is not None \
+            else State.describe(state)
         if cp == TERMINAL:
             status += " Shares of the win: " + ", ".join(
                 f"{self.game.player_name(i)} {r}" for i, r in enumerate(state.returns()))
@@ -521,7 +828,7 @@ class Stepper(W.VBox):
                 status += "; points: " + ", ".join(
                     f"{self.game.player_name(i)} {x}" for i, x in enumerate(scores))
         try:
-            self._state_html.value = shown._repr_html_()
+            self._state_html.value = shown._repr_html_() if shown is not None else ""
         except Exception as e:   # a broken render must not break the stepper
             self._state_html.value = (f"<pre>{html.escape(str(shown))}</pre>"
                                       + message_html(f"(The picture failed: {e})", "note"))
@@ -537,25 +844,50 @@ class Stepper(W.VBox):
         over = cp == TERMINAL
         self._until_b.disabled = over or not self._is_bot_or_chance(state)
         self._end_b.disabled = over
+        self._pause_b.description = "bots paused (press to go on)" if self.paused \
+            else "pause bots"
         self._tree_b.disabled = self._tree_would_leak()
         self._tree_b.tooltip = ("switch “show” to everything (teacher) to see the tree: it "
                                 "shows hidden cards" if self._tree_b.disabled else
                                 "the tree of what can happen from here")
+        self._render_hands(persp)
+        if self._deal_label is not None:
+            self._deal_label.value = f"<b>deal #{html.escape(str(self.seed))}</b>&nbsp;"
         self._log.value = self._log_html(persp)
         # the step counter last: a browser that sees it change sees the whole update
         self._status.value = (f"<div>step {self._index} of {len(self._states) - 1}: "
                               f"{html.escape(status)}</div>")
+        self._schedule()
+
+    def _who_sees(self, persp) -> str:
+        return "the table" if persp == TABLE else self._who(persp)
+
+    def _render_hands(self, persp) -> None:
+        """The "show Player k's hand" buttons: the shown one disabled, "hide" only
+        while a hand (or everything) is shown, and a note saying whose hand is up."""
+        if self._hide_b is None:
+            return
+        for k, b in enumerate(self._hand_bs):
+            b.disabled = persp == k
+        self._hide_b.disabled = persp == TABLE
+        if persp == TABLE:
+            note = ""
+        elif persp == OMNISCIENT:
+            note = "Every hand is shown (teacher view): press “hide hands” to show the table."
+        else:
+            note = (f"{self.game.player_name(persp)}'s hand is shown: press “hide hands” "
+                    "before the others look.")
+        self._hand_note.value = message_html(note, "note")
 
     def _log_html(self, persp) -> str:
         items = []
         if self.setup:
-            setup = [self.game.action_text(a if persp == OMNISCIENT else a.seen_by(persp))
-                     for _, a in self.setup]
+            setup = [self.game.action_text(self._seen(a, persp)) for _, a in self.setup]
             shown = "; ".join(setup[:6]) + (f"; … ({len(setup) - 6} more)" if len(setup) > 6 else "")
-            items.append(f"<li><i>set-up by chance ({len(setup)} steps, seed "
-                         f"{html.escape(str(self.seed))}): {html.escape(shown)}</i></li>")
+            items.append(f"<li><i>set-up by chance ({len(setup)} steps, deal "
+                         f"#{html.escape(str(self.seed))}): {html.escape(shown)}</i></li>")
         for who, action in self.history:
-            a = action if persp == OMNISCIENT else action.seen_by(persp)
+            a = self._seen(action, persp)
             items.append(f"<li>{html.escape(self._who(who))}: "
                          f"{html.escape(self.game.action_text(a))}</li>")
         if not items:
@@ -564,6 +896,13 @@ class Stepper(W.VBox):
                 + "</ol>")
 
     def _render_choices(self, state: State, persp, shown: State | None = None) -> None:
+        # the same position, viewer and seats: the buttons stay (a click on a button
+        # that was just replaced would be lost; "pause bots" changes none of them)
+        key = (persp, tuple(sorted((p, id(f)) for p, f in self.seats.items())))
+        last = getattr(self, "_choices_key", None)
+        if last is not None and last[0] is state and last[1] == key:
+            return
+        self._choices_key = (state, key)
         old = list(self._choices.children)
         cp = state.current_player()
         rows: list = []
@@ -581,24 +920,35 @@ class Stepper(W.VBox):
                     "too many to show one by one. Press “roll / draw” to let chance "
                     "decide.", "note")))
             else:
-                rows.append(W.HBox([roll, W.HTML("&nbsp;or choose what happens:")]))
-                labels = [(f"{self.game.action_text(o)} (probability {p})", o)
-                          for o, p in outcomes]
-                rows.append(self._choice_rows(labels, ("kingdoms-outcome", "kingdoms-choice")))
+                if self._public_outcomes(outcomes, persp):
+                    rows.append(W.HBox([roll, W.HTML("&nbsp;or choose what happens:")]))
+                    labels = [(f"{self.game.action_text(o)} (probability {p})", o)
+                              for o, p in outcomes]
+                    rows.append(self._choice_rows(labels, ("kingdoms-outcome",
+                                                           "kingdoms-choice")))
+                else:
+                    rows.append(W.HBox([roll, W.HTML(
+                        "&nbsp;(what chance can bring here is hidden from this view)")]))
         elif persp != OMNISCIENT and persp != cp:
             who = self.game.player_name(cp)
-            rows.append(W.HTML(f"<i>{html.escape(who)} is choosing (their options are "
-                               f"hidden from {html.escape(self.game.player_name(persp))}). "
-                               "Switch “show” to see them.</i>"))
             if cp in self.seats:
-                rows = [W.HTML(f"<i>{html.escape(who)} (a bot) is to move: press “play "
-                               "until my turn”.</i>")]
+                rows.append(W.HTML(f"<i>{html.escape(self.seat_name(cp))} is to move (see "
+                                   "above).</i>"))
+            elif persp == TABLE:
+                rows.append(W.HTML(f"<i>{html.escape(who)} is to move. Their moves show their "
+                                   f"hand: press “show {html.escape(who)}'s hand” to "
+                                   "choose, then “hide hands”.</i>"))
+            else:
+                rows.append(W.HTML(f"<i>{html.escape(who)} is choosing (their options are "
+                                   f"hidden from {html.escape(self.game.player_name(persp))})."
+                                   " Switch “show” to see them.</i>"))
         else:
             who = self.game.player_name(cp)
             rows.append(W.HTML(f"<b>{html.escape(who)}</b> chooses:"))
             actions = state.legal_actions()
             labels = [(self.game.action_text(a), a) for a in actions]
-            picture, marks = self._action_picture(shown or state, actions)
+            picture, marks = self._action_picture(shown, actions) if shown is not None \
+                else (None, None)
             if picture is not None:
                 rows.append(picture)
             rows.append(self._choice_rows(labels, ("kingdoms-action", "kingdoms-choice"),

@@ -1,9 +1,10 @@
 """The Voila class pages (apps/<game>.ipynb, ``make app GAME=<game>``) in a real browser.
 
 One Voila server serves apps/; for every game the page must show the title, the
-rules card, a live Stepper with seat choices and the odds chart (an image with alt
-text), and no code.  A click on a move must change the displayed state and undo must
-restore it.  Screenshots: artifacts/voila-app-<game>.png (the whole page) and
+rules card, a live Stepper on the table with seat choices and the odds chart (an image
+with alt text), and no code.  Shown the hand of the player to move, a click on a move
+must change the displayed state and undo must restore it (test_browser_class_pages.py
+checks the table, the hands, deals and bots).  Screenshots: artifacts/voila-app-<game>.png (the whole page) and
 artifacts/voila-app-<game>-stepper.png (the Stepper after the click).
 """
 from __future__ import annotations
@@ -62,6 +63,13 @@ def test_class_page_in_voila(voila_apps, page, artifacts, game):
     status = page.locator(".kingdoms-stepper .kingdoms-status").inner_text()
     assert "Chance event" not in status and "Player 0" not in status
     stepper = page.locator(".kingdoms-stepper").first
+    # the page opens on the table (no moves shown: they would show a hand); the
+    # player to move looks at their own hand to choose
+    assert "showing the table" in stepper.locator(".kingdoms-title").inner_text()
+    stepper.locator(".kingdoms-perspective select").select_option(label="the player to move")
+    page.wait_for_function("el => !el.innerText.includes('showing the table')",
+                           arg=stepper.locator(".kingdoms-title").element_handle(),
+                           timeout=RUN_TIMEOUT)
     shot = artifacts / f"voila-app-{game}.png"
     click_and_undo(page, stepper, shot)
     page.screenshot(path=str(shot), full_page=True)

@@ -98,9 +98,27 @@ def step_counter(stepper) -> str:
     return stepper.locator(".kingdoms-status").inner_text()
 
 
+def hold_still(page, stepper) -> None:
+    """Stop what moves by itself (bot seats, chance "by itself"), so that the steps a
+    test counts are its own clicks: press "pause bots", untick "roll / draw by itself"
+    and wait for the kernel's answer."""
+    pause = stepper.locator("button.kingdoms-pause-bots")
+    if pause.count() and "paused" not in pause.inner_text():
+        pause.click()
+        page.wait_for_function("el => el.innerText.includes('paused')",
+                               arg=pause.element_handle(), timeout=CLICK_TIMEOUT)
+    auto = stepper.locator(".kingdoms-auto-chance input")
+    if auto.count() and auto.is_checked():
+        auto.uncheck()
+        page.wait_for_function("el => !el.checked", arg=auto.element_handle(),
+                               timeout=CLICK_TIMEOUT)
+
+
 def click_and_undo(page, stepper, shot: Path) -> tuple[str, str]:
-    """Click a choice in ``stepper``; the state text must change; undo must restore it."""
+    """Click a choice in ``stepper``; the state text must change; undo must restore it.
+    Bots and chance "by itself" are stopped first (``hold_still``)."""
     stepper.scroll_into_view_if_needed()
+    hold_still(page, stepper)
     state = stepper.locator(".kingdoms-state")
     before = state.inner_text()
     before_status = step_counter(stepper)

@@ -59,7 +59,7 @@ def test_starts_from_game_state_or_name():
 
 
 def test_chance_node_lists_exact_outcomes_and_a_roll_button():
-    s = Stepper(game(), show_setup=True)
+    s = Stepper(game(), show_setup=True, perspective="all")      # the teacher's view
     labels = [b.description for b in with_class(s, "kingdoms-outcome")]
     assert labels == ["deal a 1 (probability 1/4)", "deal a 2 (probability 1/4)",
                       "deal a 3 (probability 1/2)"]
@@ -68,7 +68,7 @@ def test_chance_node_lists_exact_outcomes_and_a_roll_button():
 
 
 def test_teacher_picks_the_outcome_by_hand():
-    s = Stepper(game(), show_setup=True)
+    s = Stepper(game(), show_setup=True, perspective="all")
     three = [b for b in with_class(s, "kingdoms-outcome") if b.description.startswith("deal a 3")]
     three[0].click()
     assert s.state == game().initial_state().apply(Deal(3))
@@ -294,7 +294,7 @@ def test_opens_at_the_first_decision_with_a_seeded_set_up():
     assert len(s.setup) == 2 and all(who == CHANCE for who, _ in s.setup)
     assert s.state.history() == s.setup                    # the deals were really played
     assert Stepper(game(), seed=4).setup == s.setup         # same seed, same deal
-    assert "set-up by chance (2 steps, seed 4)" in s._log.value
+    assert "set-up by chance (2 steps, deal #4)" in s._log.value
     assert with_class(s, "kingdoms-action")                 # a decision to make at once
     assert Stepper(game(), seed=4, show_setup=True).state == game().initial_state()
     assert Stepper(dealt()).setup == ()                     # a given state: kept as is
@@ -345,9 +345,9 @@ def test_seats_are_chosen_by_name_or_in_the_widget():
     s = Stepper(dealt(), seats={1: "random"}, seed=3)
     seats = with_class(s, "kingdoms-seat")
     assert [d.value for d in seats] == ["", "random"]
-    assert ("bot: random", "random") in seats[0].options
+    assert ("bot (random)", "random") in seats[0].options
     seats[0].value = "random"                               # Player 1 becomes a bot
-    assert 0 in s.seats and "played by the bot “random”" in s._status.value
+    assert 0 in s.seats and "Player 1: bot (random)" in s._status.value
     assert s.play_until_my_turn() > 0 and s.state.is_terminal()
     seats[0].value = ""
     assert 0 not in s.seats
@@ -358,7 +358,7 @@ def test_seats_are_chosen_by_name_or_in_the_widget():
 
 
 def test_status_lines_say_what_happens_never_just_chance_event():
-    s = Stepper(game(), show_setup=True)
+    s = Stepper(game(), show_setup=True, perspective="all")
     status = s._status.value
     assert "Chance event" not in status
     assert "one of 3 possible outcomes" in status and "deal a 1" in status
