@@ -7,7 +7,7 @@ assignment per game; the student copies are ``exercises/release/<game>/<name>.ip
 ``### END SOLUTION``, hidden tests between ``### BEGIN HIDDEN TESTS`` and
 ``### END HIDDEN TESTS``, with nbgrader cell metadata.
 
-**The visible check.**  ``check_answer("p_player2", "P(Player 2 holds a Fool)",
+**The visible check.**  ``check_answer("p_six", "P(a die shows a six twice)",
 kind="probability", sealed="kx1:...")`` looks the answer up by name (so a check whose
 answer cell was not run says "no answer yet" instead of raising ``NameError``),
 checks its *form* (an exact Fraction, between 0 and 1, the right length ...), then
@@ -26,9 +26,9 @@ even when the first is wrong.  Grades come from the hidden tests (``assert``, or
 
 **The teacher's part.**  The hint texts live in the hidden tests of the teacher copy::
 
-    # hint: p_player2: Count the 7-card hands without a Fool, ...
-    # mistake: p_player2 = 1 - Fraction(unseen - unseen_fools, unseen) ** 7
-    #     That treats the 7 cards as drawn with replacement ...
+    # hint: p_six: Two independent rolls: multiply their chances.
+    # mistake: p_six = Fraction(1, 6) + Fraction(1, 6)
+    #     Adding gives "a six in either roll" (roughly); both rolls must show one.
 
 (a ``# hint:`` for any other wrong answer; each ``# mistake:`` line is an expression
 for a classic wrong answer, the indented comment lines below it its hint; a mistake

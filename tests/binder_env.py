@@ -18,10 +18,6 @@ from pathlib import Path
 
 INSTALL_TIMEOUT = 1200
 WORKERS = 2                 # notebook folders executed at the same time      # seconds: jupyterlab, scipy, matplotlib, OpenSpiel ...
-# the error names a student copy of an exercise may show while unanswered (the answer stub
-# raises NotImplementedError, a check of a missing answer raises ExerciseFailure); anything
-# else (ModuleNotFoundError, NameError, ...) is a setup failure
-UNANSWERED = {"NotImplementedError", "ExerciseFailure"}
 
 
 @dataclass
