@@ -14,7 +14,11 @@ player to move cannot see.  There a tree shows *estimated* values instead:
   sampled game starts from a *world*, ``state.sample_world(viewer, rng)`` (the
   protocol's world sampler): a full position consistent with what the ``viewer`` (the
   player to move at the root) has seen.  Two positions the viewer cannot tell apart get
-  the same numbers, to the last digit.
+  the same numbers, to the last digit.  A move's value is estimated by making the move
+  in worlds sampled at the position (a player's moves are the same in all of them), so
+  only the position's view and observation are ever sampled from; the estimate from
+  ``state.observed(viewer)`` (the view, carrying what the viewer saw) is the estimate
+  from the state.
 * **Seeded and bounded.**  Every node draws from its own ``random.Random`` made from
   ``seed`` and its place among the root's children, so the numbers replay on any
   machine.  The work is bounded in *steps* (moves and chance events played), not in
@@ -198,10 +202,13 @@ class _Sampler:
                 f"{s.game.title} cannot yet deal the hidden cards anew here, so no value "
                 f"can be estimated without reading them ({e})") from None
 
-    def playout(self, s: State, rng) -> tuple[tuple, int]:
-        """The objective at the end of one sampled game from ``s``, and its steps."""
+    def playout(self, s: State, rng, first=None) -> tuple[tuple, int]:
+        """The objective at the end of one sampled game from ``s`` (``first``: a move
+        to make first, in the sampled world), and its steps."""
         from .play import _decide
         w = self.world(s, rng)
+        if first is not None:
+            w = w.apply(first)
         pols, views = self.pols, self.views
         for steps in range(self.max_steps):
             cp = w.current_player()
@@ -215,13 +222,15 @@ class _Sampler:
                 w = w.apply(pols[cp](w, rng))
         raise EstimateError(f"a sampled game did not end within {self.max_steps:,} steps")
 
-    def estimate(self, s: State, n: int, rng, first: Sequence[tuple] = ()) -> Estimate:
-        """``n`` sampled games from ``s`` (``first``: results already played)."""
-        results = list(first)
+    def estimate(self, s: State, n: int, rng, played: Sequence[tuple] = (),
+                 first=None) -> Estimate:
+        """``n`` sampled games from ``s`` (``played``: results already played;
+        ``first``: a move made first in every sampled world)."""
+        results = list(played)
         while len(results) < n:
-            results.append(self.playout(s, rng)[0])
+            results.append(self.playout(s, rng, first)[0])
         numbers = []
-        for i in range(self.players):
+        for i in range(len(results[0])):        # one number per value the objective gives
             xs = [r[i] for r in results]
             mean = math.fsum(xs) / len(xs)
             var = math.fsum((x - mean) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else 0.0
@@ -281,8 +290,12 @@ def estimate_children(state: State, objective=None, *, samples: int | None = Non
         samples = int(step_budget // (steps * (1 + len(moves))))
         samples = max(MIN_SAMPLES, min(MAX_SAMPLES, samples))
     root = sampler.estimate(state, max(samples, PILOT), root_rng, [r for r, _ in pilot])
-    children = {a: sampler.estimate(state.apply(a), samples, _rng(seed, i))
-                for i, a in enumerate(moves)}
+    if cp >= 0:     # a move: made in worlds sampled here (the same in all of them)
+        children = {a: sampler.estimate(state, samples, _rng(seed, i), first=a)
+                    for i, a in enumerate(moves)}
+    else:           # an outcome of chance may exist only in the real position
+        children = {a: sampler.estimate(state.apply(a), samples, _rng(seed, i))
+                    for i, a in enumerate(moves)}
     return root, children
 
 
