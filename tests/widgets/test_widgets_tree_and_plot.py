@@ -12,13 +12,18 @@ from kingdoms.core import Distribution, expectimax
 
 W = pytest.importorskip("ipywidgets")
 from kingdoms.widgets import DistributionPlot, TreeExplorer  # noqa: E402
-from toygame import Deal, Redraw, Stand  # noqa: E402
+from toygame import Deal, HighCard, Redraw, Stand  # noqa: E402
+
+
+class OpenHighCard(HighCard):
+    """High Card with every card face up: exact values read nothing hidden."""
+    hidden_information = False
 
 PNG = b"\x89PNG"
 
 
 def dealt(a=1, b=3):
-    return kingdoms.game("highcard", players=2).initial_state().apply(Deal(a)).apply(Deal(b))
+    return OpenHighCard(players=2).initial_state().apply(Deal(a)).apply(Deal(b))
 
 
 def test_tree_has_exact_values_and_highlights_the_best_action():
