@@ -250,6 +250,20 @@ def _check_count(name: str, value, least: int) -> None:
         raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
 
 
+def _sampler(state: State, objective, samples, policy, viewer, max_steps: int,
+             what: str) -> _Sampler:
+    """The arguments checked, as a ``_Sampler``."""
+    from .solve import resolve_objective
+    _check_count("samples", samples, 2)
+    _check_count("max_steps", max_steps, 1)
+    _, fn = resolve_objective(state, objective)
+    if viewer is None:
+        viewer = viewer_of(state)
+    else:
+        state._check_player(viewer, what, "viewer")
+    return _Sampler(state.game, fn, policy, viewer, max_steps)
+
+
 def estimate_children(state: State, objective=None, *, samples: int | None = None,
                       seed: int = 0, policy: Any = "default", viewer: int | None = None,
                       step_budget: int = DEFAULT_STEP_BUDGET,
@@ -265,16 +279,9 @@ def estimate_children(state: State, objective=None, *, samples: int | None = Non
     ``game.policies()``, a policy or one per seat).  ``viewer``: whose knowledge is
     used in a game with hidden information (default ``viewer_of(state)``).  The same
     arguments give the same numbers."""
-    from .solve import resolve_objective
-    _check_count("samples", samples, 2)
     _check_count("step_budget", step_budget, 1)
-    _check_count("max_steps", max_steps, 1)
-    _, fn = resolve_objective(state, objective)
-    if viewer is None:
-        viewer = viewer_of(state)
-    else:
-        state._check_player(viewer, "estimate_children", "viewer")
-    sampler = _Sampler(state.game, fn, policy, viewer, max_steps)
+    sampler = _sampler(state, objective, samples, policy, viewer, max_steps,
+                       "estimate_children")
     if state.is_terminal():
         return sampler.estimate(state, 2, _rng(seed, "root")), {}
     cp = state.current_player()
@@ -304,12 +311,6 @@ def estimate_value(state: State, objective=None, *, samples: int = 200, seed: in
                    max_steps: int = 100_000) -> Estimate:
     """The estimated value of ``state``: ``samples`` seeded sampled games (see
     ``estimate_children`` for the arguments)."""
-    from .solve import resolve_objective
-    _check_count("samples", samples, 2)
-    _, fn = resolve_objective(state, objective)
-    if viewer is None:
-        viewer = viewer_of(state)
-    else:
-        state._check_player(viewer, "estimate_value", "viewer")
-    sampler = _Sampler(state.game, fn, policy, viewer, max_steps)
+    sampler = _sampler(state, objective, samples, policy, viewer, max_steps,
+                       "estimate_value")
     return sampler.estimate(state, samples, _rng(seed, "root"))
