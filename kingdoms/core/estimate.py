@@ -183,12 +183,14 @@ class _Sampler:
     from them, and averages the objective."""
 
     def __init__(self, game, objective: Callable, policy, viewer: int | None,
-                 max_steps: int):
+                 max_steps: int, open_hands: bool = False):
         self.objective = objective
         self.pols, self.policy_name = _players(game, policy)
-        self.hidden = bool(game.hidden_information)
+        # open hands (the lesson's premise: every hand face up): games from the position
+        # itself, no world dealt anew; the players still decide from their own views
+        self.hidden = bool(game.hidden_information) and not open_hands
+        self.views = bool(game.hidden_information)
         self.viewer = viewer
-        self.views = self.hidden
         self.max_steps = max_steps
         self.players = game.players
 
@@ -251,7 +253,7 @@ def _check_count(name: str, value, least: int) -> None:
 
 
 def _sampler(state: State, objective, samples, policy, viewer, max_steps: int,
-             what: str) -> _Sampler:
+             what: str, open_hands: bool = False) -> _Sampler:
     """The arguments checked, as a ``_Sampler``."""
     from .solve import resolve_objective
     _check_count("samples", samples, 2)
@@ -261,13 +263,14 @@ def _sampler(state: State, objective, samples, policy, viewer, max_steps: int,
         viewer = viewer_of(state)
     else:
         state._check_player(viewer, what, "viewer")
-    return _Sampler(state.game, fn, policy, viewer, max_steps)
+    return _Sampler(state.game, fn, policy, viewer, max_steps, open_hands)
 
 
 def estimate_children(state: State, objective=None, *, samples: int | None = None,
                       seed: int = 0, policy: Any = "default", viewer: int | None = None,
                       step_budget: int = DEFAULT_STEP_BUDGET,
-                      max_steps: int = 100_000) -> tuple[Estimate, dict]:
+                      max_steps: int = 100_000, open_hands: bool = False
+                      ) -> tuple[Estimate, dict]:
     """Estimated values of ``state`` and of each position one step on:
     ``(estimate of state, {action or outcome: estimate of where it leads})``.
 
@@ -277,11 +280,13 @@ def estimate_children(state: State, objective=None, *, samples: int | None = Non
     seeded pilot, between ``MIN_SAMPLES`` and ``MAX_SAMPLES``).  ``policy``: who plays
     the sampled games ("default": the game's own players, a name from
     ``game.policies()``, a policy or one per seat).  ``viewer``: whose knowledge is
-    used in a game with hidden information (default ``viewer_of(state)``).  The same
+    used in a game with hidden information (default ``viewer_of(state)``).
+    ``open_hands=True``: every hand is face up by the lesson's premise, so the sampled
+    games start from the position itself (no world is dealt anew).  The same
     arguments give the same numbers."""
     _check_count("step_budget", step_budget, 1)
     sampler = _sampler(state, objective, samples, policy, viewer, max_steps,
-                       "estimate_children")
+                       "estimate_children", open_hands)
     if state.is_terminal():
         return sampler.estimate(state, 2, _rng(seed, "root")), {}
     cp = state.current_player()
@@ -308,9 +313,9 @@ def estimate_children(state: State, objective=None, *, samples: int | None = Non
 
 def estimate_value(state: State, objective=None, *, samples: int = 200, seed: int = 0,
                    policy: Any = "default", viewer: int | None = None,
-                   max_steps: int = 100_000) -> Estimate:
+                   max_steps: int = 100_000, open_hands: bool = False) -> Estimate:
     """The estimated value of ``state``: ``samples`` seeded sampled games (see
     ``estimate_children`` for the arguments)."""
     sampler = _sampler(state, objective, samples, policy, viewer, max_steps,
-                       "estimate_value")
+                       "estimate_value", open_hands)
     return sampler.estimate(state, samples, _rng(seed, "root"))

@@ -86,7 +86,8 @@ def format_value(v, game=None, exact: bool = True) -> str:
 def game_tree(state: State, depth: int = 2, values=False, max_nodes: int = 500,
               label: Callable[[State], str] | None = None, value=None,
               max_states: int = 200_000, objective=None, *, samples: int | None = None,
-              seed: int = 0, policy="default", step_budget: int | None = None):
+              seed: int = 0, policy="default", step_budget: int | None = None,
+              open_hands: bool = False):
     """The tree of everything that can happen within ``depth`` steps of ``state``.
 
     ``values=True`` gives every node a value for the ``objective`` (a name from
@@ -101,7 +102,10 @@ def game_tree(state: State, depth: int = 2, values=False, max_nodes: int = 500,
       to move sees; each prints "≈ 0.62 ± 0.04".  ``samples``, ``seed`` and
       ``step_budget`` as in ``estimate_children``.
 
-    ``values="exact"`` insists on exact values (``TreeTooLarge`` where they are out of
+    ``open_hands=True`` says every hand is face up (a lesson's premise, e.g. an open
+    encounter): values may then read every card, so they are exact wherever they are
+    within reach (estimated ones start from the position itself) and the sentence
+    says so.  ``values="exact"`` insists on exact values (``TreeTooLarge`` where they are out of
     reach).  The graph says which in ``values`` ("exact" or "estimated") and why in
     ``values_note`` (one sentence).  Every best move is marked, ties included.  Stops
     with ``ValueError`` if more than ``max_nodes`` nodes would be drawn.
@@ -124,22 +128,25 @@ def game_tree(state: State, depth: int = 2, values=False, max_nodes: int = 500,
         from .solve import resolve_objective
         name, fn = resolve_objective(state, objective, value)
         g.graph["objective"] = name
-        solved = _values(g, state, (name, fn), values == "exact", max_states,
-                         dict(samples=samples, seed=seed, policy=policy,
+        solved = _values(g, state, (name, fn), values == "exact", max_states, open_hands,
+                         dict(samples=samples, seed=seed, policy=policy, open_hands=open_hands,
                               **({} if step_budget is None else {"step_budget": step_budget})))
     for s, data in g.nodes(data=True):
         _annotate(g, s, data, label or state_caption, solved)
     return g
 
 
-def _values(g, state: State, objective, exact_only: bool, max_states: int, how: dict):
+def _values(g, state: State, objective, exact_only: bool, max_states: int,
+            open_hands: bool, how: dict):
     """Exact values where possible, else estimated ones: ``{node: value}`` and the
     best moves ``{node: [action, ...]}``; ``g.graph`` says which and why."""
     from .estimate import reads_hidden_information, viewer_of
     from .solve import TreeTooLarge, _words, expectimax
     viewer = viewer_of(state)
     who = state.game.player_name(viewer)
-    if not exact_only and reads_hidden_information(state, viewer):
+    hands = ("with every hand face up (as this lesson assumes), "
+             if open_hands and state.game.hidden_information else "")
+    if not (exact_only or open_hands) and reads_hidden_information(state, viewer):
         why = (f"{who} cannot see every card here, and a value may only use what "
                f"{who} knows")
     else:
@@ -158,11 +165,11 @@ def _values(g, state: State, objective, exact_only: bool, max_states: int, how: 
                        "exactly")
         else:
             g.graph["values"] = "exact"
-            g.graph["values_note"] = (f"Exact values: every way the game can go from here "
-                                      f"is worked out ({sol.states:,} positions).")
+            g.graph["values_note"] = (f"Exact values: {hands}every way the game can go "
+                                      f"from here is worked out ({sol.states:,} positions).")
             best = {s: sol.best_actions(s) for s in g if s.current_player() >= 0}
             return sol.values, best
-    return _estimated(g, state, objective, viewer, why, how)
+    return _estimated(g, state, objective, viewer, hands + why, how)
 
 
 def _estimated(g, state: State, objective, viewer: int, why: str, how: dict):

@@ -1,10 +1,12 @@
-"""``TreeExplorer``: the decision/chance tree from a state, with exact values for a
+"""``TreeExplorer``: the decision/chance tree from a state, with values for a
 stated objective.
 
 Uses ``kingdoms.core.tree.game_tree`` and ``draw_tree``.  Exact values are shown when
-the game from the root can be solved within ``max_states`` positions; otherwise the
-tree is shown without values and a note says why, in a student's words, and what can
-be done.  A drawing too wide to read becomes an outline (move, probability, value),
+the game from the root can be solved within ``max_states`` positions reading only what
+the player to move sees (or every hand, with ``open_hands=True``); otherwise estimated
+values ("≈ 0.62 ± 0.04") from seeded sampled games, and one sentence says which and
+why.  Where not even that is possible the tree is shown without values and a note
+says why and what can be done.  A drawing too wide to read becomes an outline (move, probability, value),
 and wide fans are collapsed ("… 14 more") until "show every move" is ticked.
 """
 from __future__ import annotations
@@ -31,7 +33,9 @@ class TreeExplorer(W.VBox):
 
     Squares are decisions, circles chance events (edges carry exact probabilities),
     diamonds ends of the game, dashed squares positions not expanded.  With values,
-    each node shows its exact value for the ``objective`` (a name from
+    each node shows its value (exact, or estimated with its ± where exact is out of
+    reach or would read hidden cards; ``open_hands=True``: every hand is face up by
+    the lesson's premise) for the ``objective`` (a name from
     ``state.game.objectives()``, a function, or ``(name, function)``; default the
     share of the win), stated above the tree, and every best move is marked — all of
     them when moves tie.  Choose a child to move the root; "back" returns.
@@ -44,7 +48,8 @@ class TreeExplorer(W.VBox):
 
     def __init__(self, state: State, depth: int = 2, max_depth: int = 6,
                  max_nodes: int = 300, max_states: int = 2_000, render: bool = True,
-                 objective=None, max_fan: int = 8, view: str = "auto"):
+                 objective=None, max_fan: int = 8, view: str = "auto",
+                 open_hands: bool = False):
         if isinstance(state, Game):
             state = state.initial_state()
         elif not isinstance(state, State):
@@ -54,6 +59,7 @@ class TreeExplorer(W.VBox):
         self.max_nodes = max_nodes
         self.max_states = max_states
         self.max_fan = max_fan
+        self.open_hands = bool(open_hands)
         self._objective = resolve_objective(state, objective)
         from ..core.solve import _objectives_of
         self._offered = dict(_objectives_of(state))
@@ -165,10 +171,12 @@ class TreeExplorer(W.VBox):
         root, depth = self.root, self.depth
         try:
             g = game_tree(root, depth, values=True, max_nodes=self.max_nodes,
-                          max_states=self.max_states, objective=self._objective)
+                          max_states=self.max_states, objective=self._objective,
+                          open_hands=self.open_hands)
             return g, True, g.graph.get("values_note", "")
         except (EstimateError, TooManyOutcomes, RecursionError, TreeTooLarge) as e:
-            why = str(e) if isinstance(e, EstimateError) else ""
+            why = (str(e).rstrip(".") + "." if isinstance(e, EstimateError) else
+                   "working out values here would take too much work.")
         note = (f"No values here: {why} What you can do: choose a move below and look "
                 "again, or read the tree without values (who decides, what chance can "
                 "bring).")
