@@ -47,15 +47,14 @@ __all__ = ["Estimated", "Estimate", "estimate_value", "estimate_children", "view
            "reads_hidden_information", "DEFAULT_STEP_BUDGET", "GAME_COST", "MIN_SAMPLES", "MAX_SAMPLES",
            "EstimateError"]
 
-DEFAULT_STEP_BUDGET = 10_000
+DEFAULT_STEP_BUDGET = 40_000
 """Work per estimated tree, in steps (moves and chance events played) plus
-``GAME_COST`` per sampled game (dealing a world, setting up).  Measured (2 players,
-a mid-game position, the game's own players, one core shared with other work): a
-step costs about 30 µs in My Kingdom for a Horse, 40 µs in King of the Woods, 65 µs
-in King of the Elves, 100 µs in Ten Characters and 225 µs in Into the Black Forest
-(its players weigh every card), so an estimated tree takes 0.3-2.3 s whatever the
-game, the same number of games on every machine (``benchmarks/estimate_speed.py``
-measures it again)."""
+``GAME_COST`` per sampled game (dealing a world, setting up).  Measured with
+``benchmarks/estimate_speed.py`` (2 players, the game's own players, CPU seconds of one
+core shared with other work): a step costs 15-40 µs (King of the Elves the dearest),
+so one expansion (``game_tree(state, depth=1, values=True)``) takes 0.7-1.7 s at a
+mid-game position and 0.7-1.5 s at the first move, in every game: within the ~2 s a
+student waits, and the same number of games on every machine."""
 GAME_COST = 10
 """The cost of one sampled game besides its steps, in steps (see above)."""
 MIN_SAMPLES = 20
