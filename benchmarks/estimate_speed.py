@@ -12,40 +12,14 @@ costs in each game and whether the budget keeps every game within that.
 """
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 
 import kingdoms
-from kingdoms.core.play import play_state
-from kingdoms.core.tree import game_tree
+from kingdoms.core.tree import game_tree, sample_positions
 
 POSITIONS = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-
-
-def mid_game_positions(name: str, count: int, seed: int = 0, players: int = 2,
-                       start: float = 0.25, stop: float = 0.75) -> list:
-    """``count`` seeded positions of game ``name`` where a player is to move, each
-    between ``start`` and ``stop`` of the way through a game played by the game's own
-    players (``start=0, stop=0``: the first decision)."""
-    game = kingdoms.game(name, players=players)
-    rng = random.Random(f"estimate-speed/{name}/{seed}")
-    out = []
-    while len(out) < count:
-        end = play_state(game, seed=rng.randrange(10**9))
-        path = []
-        s = end
-        while s._prev is not None:
-            s = s._prev
-            path.append(s)
-        path.reverse()
-        decisions = [s for s in path[int(len(path) * start): int(len(path) * stop)]
-                     if s.current_player() >= 0] or [
-                         next(s for s in path if s.current_player() >= 0)]
-        if decisions:
-            out.append(rng.choice(decisions))
-    return out
 
 
 def main() -> None:
@@ -53,7 +27,8 @@ def main() -> None:
     for name in kingdoms.games():
         for where, (a, b) in (("first move", (0, 0)), ("mid-game", (0.25, 0.75))):
             times, samples = [], []
-            for s in mid_game_positions(name, POSITIONS, start=a, stop=b):
+            game = kingdoms.game(name, players=2)
+            for s in sample_positions(game, POSITIONS, start=a, stop=b):
                 start = time.process_time()
                 g = game_tree(s, depth=1, values=True)
                 times.append(time.process_time() - start)

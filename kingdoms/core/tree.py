@@ -28,7 +28,7 @@ from typing import Callable
 from .protocol import CHANCE, TERMINAL, State, TooManyOutcomes
 
 __all__ = ["game_tree", "draw_tree", "layered_positions", "tree_svg", "tree_picture",
-           "TreePicture", "tree_outline",
+           "TreePicture", "tree_outline", "sample_positions",
            "state_caption", "format_value", "format_number", "PALETTE"]
 
 # Okabe–Ito: distinguishable with every common colour-vision deficiency.
@@ -48,6 +48,34 @@ def state_caption(s: State) -> str:
             n = e.count
         return "Chance: one possible outcome" if n == 1 else f"Chance: {n:,} possible outcomes"
     return text
+
+
+def sample_positions(game, count: int, seed=0, start: float = 0.25,
+                     stop: float = 0.75) -> list:
+    """``count`` seeded positions of ``game`` where a player is to move, to open a
+    tree at: each from a game played by the game's own players, between ``start`` and
+    ``stop`` of its way (the defaults: mid-game; ``stop=0``: the first move)."""
+    import random
+
+    from .play import play_state
+    rng = random.Random(f"kingdoms/sample_positions/{seed}")
+    out = []
+    for _ in range(100 * count):
+        if len(out) == count:
+            break
+        s = play_state(game, seed=rng.randrange(10**9))
+        path = []
+        while s._prev is not None:
+            s = s._prev
+            path.append(s)
+        path.reverse()
+        decisions = [s for s in path if s.current_player() >= 0]
+        if not decisions:
+            continue
+        within = [s for s in path[int(len(path) * start):int(len(path) * stop)]
+                  if s.current_player() >= 0]
+        out.append(rng.choice(within) if within else decisions[0])
+    return out
 
 
 def format_number(x, exact: bool = True) -> str:

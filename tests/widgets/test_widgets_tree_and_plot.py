@@ -254,3 +254,26 @@ def test_the_tree_explorer_starts_a_game_at_its_first_position_and_refuses_the_r
     with pytest.raises(TypeError, match=r"TreeExplorer draws the tree below a position: give "
                                         r"it a state \(or a game"):
         TreeExplorer("woods", render=False)
+
+
+@pytest.mark.parametrize("name", [n for n in kingdoms.games() if n != "highcard"])
+def test_open_tree_here_mid_game_shows_estimated_values_and_says_why(name):
+    """issue 28: mid-game, "open tree here" used to say only "No values here"; now
+    every node it opens has a value, estimated with its ± and one sentence saying why,
+    from what the player to move knows."""
+    from kingdoms.core.tree import sample_positions
+    from kingdoms.widgets import Stepper
+    state, = sample_positions(kingdoms.game(name, players=2), 1, seed=28)
+    s = Stepper(state, perspective="all")
+    tree = s.open_tree(depth=1)
+    assert isinstance(tree, TreeExplorer) and tree.values, tree.note
+    g = tree.graph
+    assert g.graph["values"] == "estimated" and tree.note.startswith("Estimated values")
+    assert all(g.nodes[v]["value"].exact is False for v in [state, *g.successors(state)])
+    kid = next(iter(g.successors(state)))            # the sentence says how many games
+    assert f"average of {g.nodes[kid]['value'].samples:,} games" in tree.note
+    info = tree._info.value
+    assert "Value here:" in info and "≈" in info and "±" in info and "sampled games" in info
+    assert any(d.get("best") for _, _, d in g.out_edges(state, data=True))
+    svg = _svg(tree)
+    assert "≈" in svg and "Estimated values" in svg
