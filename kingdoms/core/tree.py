@@ -28,7 +28,7 @@ from typing import Callable
 from .protocol import CHANCE, TERMINAL, State, TooManyOutcomes
 
 __all__ = ["game_tree", "draw_tree", "layered_positions", "tree_svg", "tree_picture",
-           "TreePicture", "tree_outline", "sample_positions",
+           "TreePicture", "tree_outline", "sample_positions", "show_transpositions",
            "state_caption", "format_value", "format_number", "PALETTE"]
 
 # Okabe–Ito: distinguishable with every common colour-vision deficiency.
@@ -326,6 +326,44 @@ def collapse_fans(graph, max_fan: int | None = 8):
     return h
 
 
+SAME = "same"      # kind of the "same position as after …" boxes (transpositions)
+
+
+class _Same:
+    """A box standing for a position already drawn under another parent."""
+
+    def __init__(self, parent, target):
+        self.parent, self.target = parent, target
+
+    def __repr__(self):
+        return f"the same position as {self.target!r}"
+
+
+def show_transpositions(graph):
+    """``graph`` with every move drawn: where two routes meet in one position (a
+    transposition, one node of ``game_tree``), the position hangs under the route
+    found first and each other route leads to a box "the same position as after
+    “…”" carrying its value.  Without transpositions: ``graph`` itself."""
+    children = _spanning_children(graph)
+    parent = {v: u for u, kids in children.items() for v in kids}
+    extra = [(u, v) for u, v in graph.edges() if parent.get(v) is not u]
+    if not extra:
+        return graph
+    h = graph.copy()
+    for u, v in extra:
+        d = dict(h.edges[u, v])
+        h.remove_edge(u, v)
+        first = (graph.edges[parent[v], v].get("label") or "") if v in parent else ""
+        where = f"after “{first}”" if first else "drawn above"
+        m = _Same(u, v)
+        h.add_node(m, kind=SAME, layer=h.nodes[u].get("layer", 0) + 1, player=None,
+                   label=f"the same position as {where}",
+                   **({"value": graph.nodes[v]["value"]} if "value" in graph.nodes[v] else {}))
+        h.add_edge(u, m, **d)
+    h.graph["transpositions"] = len(extra)
+    return h
+
+
 def _spanning_children(graph) -> dict:
     """Each node's children in a spanning tree (a node shared by several parents —
     a transposition — hangs under the first parent found breadth first)."""
@@ -400,6 +438,7 @@ _STYLE = {
     "terminal": ("D", PALETTE["green"], "#005a44", "solid", "the game ends"),
     "frontier": ("s", "white", "#555555", "dashed", "not expanded (raise the depth)"),
     MORE: ("s", "white", "#555555", "dotted", "more moves, not drawn"),
+    SAME: ("o", "white", PALETTE["blue"], "dotted", "a position reached another way too"),
 }
 FONT_PT = 9                 # every text: 9 pt = 12 px at the size a notebook shows it
 TITLE_PT = 10
@@ -552,7 +591,7 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
     whole text for hovering).  The figure is made the size the tree needs
     (``figsize`` is ignored then; an ``ax`` sharing its figure is drawn at its size).
     """
-    g = collapse_fans(graph, max_fan)
+    g = show_transpositions(collapse_fans(graph, max_fan))
     root = g.graph["root"]
     has_values = any("value" in d for _, d in g.nodes(data=True))
     game = root.game if isinstance(root, State) else None
@@ -778,13 +817,15 @@ def tree_picture(graph, max_fan: int | None = 8, **kwargs) -> TreePicture:
 
 def drawing_columns(graph, max_fan: int | None = 8) -> int:
     """How many columns (leaves) a drawing of ``graph`` needs."""
-    g = collapse_fans(graph, max_fan)
+    g = show_transpositions(collapse_fans(graph, max_fan))
     return sum(1 for kids in _spanning_children(g).values() if not kids)
 
 
 def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     """The tree as an outline: one line per move with its probability and value,
-    indented by depth (``html=True``: nested collapsible ``<details>``)."""
+    indented by depth (``html=True``: nested collapsible ``<details>``).  A move to a
+    position listed under another route says "the same position as after …"."""
+    graph = show_transpositions(graph)
     root = graph.graph["root"]
     game = root.game
     children = _spanning_children(graph)

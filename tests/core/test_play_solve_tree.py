@@ -154,7 +154,7 @@ from dataclasses import dataclass
 import kingdoms
 from kingdoms.core.protocol import Action, Game, State
 from kingdoms.core.solve import resolve_objective
-from kingdoms.core.tree import collapse_fans, tree_outline, tree_svg
+from kingdoms.core.tree import collapse_fans, show_transpositions, tree_outline, tree_svg
 
 
 def dealt(a=1, b=3):
@@ -349,3 +349,51 @@ def test_an_objective_shown_to_people_has_a_name_in_the_lesson_words():
     assert resolve_objective(s, net_gold)[0] == "net gold"
     g = game_tree(s, depth=1, values=True, open_hands=True, objective=("net gold", net_gold))
     assert "values: net gold" in tree_svg(g) and "custom value" not in tree_svg(g)
+
+
+@dataclass(frozen=True)
+class Meet(Game):
+    """Two picks of 1 or 2 that add up: "1 then 2" and "2 then 1" meet in one position."""
+    name = "meet"
+    title = "Meet"
+    min_players = max_players = 1
+    players: int = 1
+
+    def initial_state(self):
+        return MeetState(self, 0, 0)
+
+
+@dataclass(frozen=True)
+class MeetState(State):
+    total: int
+    turn: int
+
+    def _current_player(self):
+        return -4 if self.turn >= 2 else 0
+
+    def _legal_actions(self):
+        return (Pick(1), Pick(2))
+
+    def _next(self, a):
+        return MeetState(self.game, self.total + a.k, self.turn + 1)
+
+    def _returns(self):
+        return (Fraction(self.total, 4),)
+
+
+def test_every_move_is_drawn_and_a_transposition_says_where_its_position_is():
+    """issue 28: two routes to one position are one node; the drawing used to drop the
+    second route's move.  Now it leads to a box naming the route drawn first."""
+    s = Meet().initial_state()
+    g = game_tree(s, depth=2, values=True)
+    assert g.number_of_nodes() == 6 and g.number_of_edges() == 6     # merged: 3 ends
+    shown = show_transpositions(g)
+    same = [d for _, d in shown.nodes(data=True) if d["kind"] == "same"]
+    assert len(same) == 1 and same[0]["label"] == "the same position as after “pick 2”"
+    assert same[0]["value"] == (Fraction(3, 4),)
+    assert shown.number_of_edges() == g.number_of_edges()            # every move kept
+    svg = tree_svg(g)
+    assert svg.count('<g id="tree-edge-') == 6 and "the same position as" in svg
+    assert "a position reached another way too" in svg                # in the legend
+    assert "the same position as after “pick 2”" in tree_outline(g)
+    assert show_transpositions(game_tree(dealt(), depth=1)) is not None
