@@ -352,12 +352,9 @@ def test_an_objective_shown_to_people_has_a_name_in_the_lesson_words():
 
 
 @dataclass(frozen=True)
-class Meet(Game):
+class Meet(Wide):
     """Two picks of 1 or 2 that add up: "1 then 2" and "2 then 1" meet in one position."""
-    name = "meet"
-    title = "Meet"
-    min_players = max_players = 1
-    players: int = 1
+    name, title = "meet", "Meet"
 
     def initial_state(self):
         return MeetState(self, 0, 0)
