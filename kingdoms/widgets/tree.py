@@ -275,5 +275,7 @@ class TreeExplorer(W.VBox):
         text = f"Game tree from: {state_caption(root)}. {g.number_of_nodes()} positions."
         best = [str(d["action"]) for _, _, d in g.out_edges(root, data=True) if d.get("best")]
         if best:
-            text += f" Best ({self.objective}): {', '.join(best)}."
+            estimated = g.graph.get("values") == "estimated"
+            text += (f" Best ({self.objective}{', estimated' if estimated else ''}): "
+                     f"{', '.join(best)}.")
         return text

@@ -277,3 +277,4 @@ def test_open_tree_here_mid_game_shows_estimated_values_and_says_why(name):
     assert any(d.get("best") for _, _, d in g.out_edges(state, data=True))
     svg = _svg(tree)
     assert "≈" in svg and "Estimated values" in svg
+    assert f"Best ({tree.objective}, estimated):" in tree._image.value    # the alt text too
