@@ -202,3 +202,22 @@ def test_exact_values_where_they_are_within_reach_and_said_so():
     with pytest.raises(Exception, match="too many"):
         game_tree(kingdoms.game("horse", players=2).initial_state(), depth=1, values="exact",
                   max_states=100)
+
+
+def test_open_hands_estimates_play_from_the_position_itself():
+    """``open_hands=True`` (every hand face up by the lesson's premise): the sampled
+    games start from the position, no world is dealt anew (High Card cannot deal one),
+    and where exact values are out of reach the tree says the hands are open."""
+    from toygame import Deal, HighCard
+    from kingdoms.core.estimate import EstimateError
+    s = HighCard().initial_state().apply(Deal(1)).apply(Deal(3))
+    with pytest.raises(EstimateError):
+        estimate_value(s, samples=50)
+    est = estimate_value(s, samples=2_000, open_hands=True, policy="random")
+    exact = float(outcome_distribution(s, outcome=lambda e: e.returns()[0]).mean())
+    lo, hi = est[0].interval(Z999)      # random play from the true hands (1 against 3)
+    assert est.viewer is None and lo <= exact <= hi and not lo <= exact + 0.1 <= hi
+    g = game_tree(s, depth=1, values=True, open_hands=True, max_states=3)
+    assert g.graph["values"] == "estimated"
+    assert "with every hand face up (as this lesson assumes)" in g.graph["values_note"]
+    assert "dealt anew" not in g.graph["values_note"]
