@@ -523,6 +523,8 @@ _OBJECTIVES = {
     "points": lambda s: tuple(Fraction(x) for x in s.points),
     "win": lambda s: s.returns(),
 }
+_OBJECTIVE_NAMES = {"margin": "points margin", "points": "points", "win": "share of the win"}
+"""The lesson's words for each objective (the names the game's ``objectives()`` uses)."""
 
 
 def solve_encounter(state: BlackForestState, objective: str = "margin", max_states: int = 200_000):
@@ -536,17 +538,21 @@ def solve_encounter(state: BlackForestState, objective: str = "margin", max_stat
         raise ValueError(f"objective is one of {', '.join(_OBJECTIVES)}")
     if objective == "margin" and state.game.players != 2:
         raise ValueError("the margin objective is for two players")
-    return expectimax(state, value=_OBJECTIVES[objective], max_states=max_states)
+    return expectimax(state, objective=(_OBJECTIVE_NAMES[objective], _OBJECTIVES[objective]),
+                      max_states=max_states)
 
 
 def encounter_tree(state: BlackForestState, depth: int | None = None, objective: str = "margin",
                    max_nodes: int = 500):
-    """The decision tree of an open encounter (networkx), values from ``objective``."""
+    """The decision tree of an open encounter (networkx), values from ``objective``:
+    exact, with every hand face up (the encounter is open by construction)."""
     from kingdoms.core.tree import game_tree
+    if objective not in _OBJECTIVES:
+        raise ValueError(f"objective is one of {', '.join(_OBJECTIVES)}")
     if depth is None:
         depth = sum(len(h) for h in state.hands) + 1
-    g = game_tree(state, depth=depth, values=True, value=_OBJECTIVES[objective],
-                  max_nodes=max_nodes)
+    g = game_tree(state, depth=depth, values=True, open_hands=True, max_nodes=max_nodes,
+                  objective=(_OBJECTIVE_NAMES[objective], _OBJECTIVES[objective]))
     for _, _, d in g.edges(data=True):        # short edge labels: "Red 9 top"
         a = d["action"]
         if isinstance(a, Play):

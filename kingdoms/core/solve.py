@@ -85,7 +85,12 @@ def resolve_objective(state: State, objective=None, value: Callable | None = Non
                 return name, fn
         name = getattr(objective, "objective_name", None) or (
             objective.__name__.replace("_", " ")
-            if getattr(objective, "__name__", "<lambda>") != "<lambda>" else "custom value")
+            if getattr(objective, "__name__", "<lambda>") != "<lambda>" else None)
+        if not name:        # a value shown to people is named in the lesson's words
+            raise ValueError("name what the values measure, in the lesson's words: "
+                             "objective=(\"net gold\", function) or a def with that name; "
+                             f"the objectives {state.game.title} names are "
+                             f"{', '.join(repr(k) for k in offered)}")
         return name, objective
     raise TypeError("objective is a name, a function of a state, or (name, function)")
 

@@ -27,7 +27,8 @@ from typing import Callable
 
 from .protocol import CHANCE, TERMINAL, State, TooManyOutcomes
 
-__all__ = ["game_tree", "draw_tree", "layered_positions", "tree_svg", "tree_outline",
+__all__ = ["game_tree", "draw_tree", "layered_positions", "tree_svg", "tree_picture",
+           "TreePicture", "tree_outline", "sample_positions", "show_transpositions",
            "state_caption", "format_value", "format_number", "PALETTE"]
 
 # Okabe–Ito: distinguishable with every common colour-vision deficiency.
@@ -49,6 +50,34 @@ def state_caption(s: State) -> str:
     return text
 
 
+def sample_positions(game, count: int, seed=0, start: float = 0.25,
+                     stop: float = 0.75) -> list:
+    """``count`` seeded positions of ``game`` where a player is to move, to open a
+    tree at: each from a game played by the game's own players, between ``start`` and
+    ``stop`` of its way (the defaults: mid-game; ``stop=0``: the first move)."""
+    import random
+
+    from .play import play_state
+    rng = random.Random(f"kingdoms/sample_positions/{seed}")
+    out = []
+    for _ in range(100 * count):
+        if len(out) == count:
+            break
+        s = play_state(game, seed=rng.randrange(10**9))
+        path = []
+        while s._prev is not None:
+            s = s._prev
+            path.append(s)
+        path.reverse()
+        decisions = [s for s in path if s.current_player() >= 0]
+        if not decisions:
+            continue
+        within = [s for s in path[int(len(path) * start):int(len(path) * stop)]
+                  if s.current_player() >= 0]
+        out.append(rng.choice(within) if within else decisions[0])
+    return out
+
+
 def format_number(x, exact: bool = True) -> str:
     """A value for people: whole numbers plainly, simple fractions as fractions
     ("19/23 ≈ 0.826" with ``exact``), others as a rounded decimal."""
@@ -65,9 +94,15 @@ def format_number(x, exact: bool = True) -> str:
 
 
 def format_value(v, game=None, exact: bool = True) -> str:
-    """A value vector for people: "Ann 1/2, Ben 1/2" (one value: just the number)."""
+    """A value vector for people: "Ann 1/2, Ben 1/2" (one value: just the number); an
+    estimate says so: "Ann ≈ 0.62 ± 0.04, Ben ≈ 0.38 ± 0.04 (2,000 sampled games)"."""
     if v is None:
         return ""
+    if getattr(v, "exact", True) is False:      # an Estimate: "≈ 0.62 ± 0.04" each
+        if len(v) == 1 or game is None:
+            return " : ".join(str(x) for x in v) + f" ({v.games})"
+        return ", ".join(f"{game.player_name(i)} {x}" for i, x in enumerate(v)) + \
+            f" ({v.games})"
     if len(v) == 1:
         return format_number(v[0], exact)
     if game is None:
@@ -76,18 +111,37 @@ def format_value(v, game=None, exact: bool = True) -> str:
                      for i, x in enumerate(v))
 
 
-def game_tree(state: State, depth: int = 2, values: bool = False, max_nodes: int = 500,
+def game_tree(state: State, depth: int = 2, values=False, max_nodes: int = 500,
               label: Callable[[State], str] | None = None, value=None,
-              max_states: int = 200_000, objective=None):
+              max_states: int = 200_000, objective=None, *, samples: int | None = None,
+              seed: int = 0, policy="default", step_budget: int | None = None,
+              open_hands: bool = False):
     """The tree of everything that can happen within ``depth`` steps of ``state``.
 
-    ``values=True`` annotates every node with its exact expectimax value for the
-    ``objective`` (a name from ``state.game.objectives()``, a function or ``(name,
-    function)``; default the share of the win; ``value`` is the older name), solving to
-    the end of the game, so only for small subgames.  Every best move is marked, ties
-    included.  Stops with ``ValueError`` if more than ``max_nodes`` nodes would be drawn.
+    ``values=True`` gives every node a value for the ``objective`` (a name from
+    ``state.game.objectives()``, a function or ``(name, function)``; default the share
+    of the win; ``value`` is the older name), chosen automatically:
+
+    * **exact** (expectimax to the very end) where that is within ``max_states``
+      positions and reads nothing the player to move cannot see;
+    * otherwise **estimated** (``kingdoms.core.estimate``): the root and the positions
+      one step on get the mean of seeded sampled games played out by ``policy``
+      (default the game's own players), from worlds consistent with what the player
+      to move sees; each prints "≈ 0.62 ± 0.04".  ``samples``, ``seed`` and
+      ``step_budget`` as in ``estimate_children``.
+
+    ``open_hands=True`` says every hand is face up (a lesson's premise, e.g. an open
+    encounter): values may then read every card, so they are exact wherever they are
+    within reach (estimated ones start from the position itself) and the sentence
+    says so.  ``values="exact"`` insists on exact values (``TreeTooLarge`` where they are out of
+    reach).  The graph says which in ``values`` ("exact" or "estimated") and why in
+    ``values_note`` (one sentence).  Every best move is marked, ties included.  Stops
+    with ``ValueError`` if more than ``max_nodes`` nodes would be drawn.
     """
     import networkx as nx
+    if values not in (True, False, "exact"):
+        raise ValueError(f"values is True (exact where possible, else estimated), "
+                         f"'exact' or False; not {values!r}")
     game = state.game
     g = nx.DiGraph(root=state, players=[game.player_name(p) for p in range(game.players)])
     g.add_node(state, layer=0)
@@ -97,15 +151,76 @@ def game_tree(state: State, depth: int = 2, values: bool = False, max_nodes: int
         layer += 1
         frontier = [child for s in frontier
                     for child in _expand(g, s, layer, max_nodes, depth)]
-    solution = None
+    solved = None
     if values:
-        from .solve import expectimax, resolve_objective
+        from .solve import resolve_objective
         name, fn = resolve_objective(state, objective, value)
-        solution = expectimax(state, objective=(name, fn), max_states=max_states)
         g.graph["objective"] = name
+        solved = _values(g, state, (name, fn), values == "exact", max_states, open_hands,
+                         dict(samples=samples, seed=seed, policy=policy, open_hands=open_hands,
+                              **({} if step_budget is None else {"step_budget": step_budget})))
     for s, data in g.nodes(data=True):
-        _annotate(g, s, data, label or state_caption, solution)
+        _annotate(g, s, data, label or state_caption, solved)
     return g
+
+
+def _values(g, state: State, objective, exact_only: bool, max_states: int,
+            open_hands: bool, how: dict):
+    """Exact values where possible, else estimated ones: ``{node: value}`` and the
+    best moves ``{node: [action, ...]}``; ``g.graph`` says which and why."""
+    from .estimate import reads_hidden_information, viewer_of
+    from .solve import TreeTooLarge, _words, expectimax
+    viewer = viewer_of(state)
+    who = state.game.player_name(viewer)
+    hands = ("with every hand face up (as this lesson assumes), "
+             if open_hands and state.game.hidden_information else "")
+    if not (exact_only or open_hands) and reads_hidden_information(state, viewer):
+        why = (f"{who} cannot see every card here, and a value may only use what "
+               f"{who} knows")
+    else:
+        try:
+            sol = expectimax(state, objective=objective, max_states=max_states)
+        except TreeTooLarge as e:
+            if exact_only:
+                raise
+            if e.outcomes:
+                why = f"a chance event ahead has {e.outcomes:,} outcomes, too many to solve exactly"
+            elif e.estimate:
+                why = (f"the game can go on in more than {_words(e.limit * 1000)} ways from "
+                       "here, too many to solve exactly")
+            else:
+                why = (f"more than {e.limit:,} positions lie ahead, too many to solve "
+                       "exactly")
+        else:
+            g.graph["values"] = "exact"
+            g.graph["values_note"] = (f"Exact values: {hands}every way the game can go "
+                                      f"from here is worked out ({sol.states:,} positions).")
+            best = {s: sol.best_actions(s) for s in g if s.current_player() >= 0}
+            return sol.values, best
+    return _estimated(g, state, objective, viewer, hands + why, how)
+
+
+def _estimated(g, state: State, objective, viewer: int, why: str, how: dict):
+    """Estimated values of the root and its children (``kingdoms.core.estimate``)."""
+    from .estimate import estimate_children
+    root, kids = estimate_children(state, objective, viewer=viewer, **how)
+    vals = {state: root}
+    for a, est in kids.items():
+        vals[state.apply(a)] = est
+    best = {}
+    cp = state.current_player()
+    if cp >= 0 and kids:
+        top = max(e[cp].mean for e in kids.values())
+        best[state] = [a for a, e in kids.items() if e[cp].mean == top]
+    some = next(iter(kids.values()), root)
+    seen = (f", dealt anew from what {state.game.player_name(viewer)} sees"
+            if some.viewer is not None else "")
+    g.graph["values"] = "estimated"
+    g.graph["values_note"] = (
+        f"Estimated values (≈ ±, 95% interval): {why}, so each value is the average of "
+        f"{some.samples:,} games played out by {some.policy}{seen} (seeded); "
+        "positions further down get values when you start from them.")
+    return vals, best
 
 
 def _expand(g, s: State, layer: int, max_nodes: int, depth: int) -> list:
@@ -135,8 +250,8 @@ def _expand(g, s: State, layer: int, max_nodes: int, depth: int) -> list:
     return new
 
 
-def _annotate(g, s: State, data: dict, label, solution) -> None:
-    """A node's kind, player, label and (with a solution) value and best moves."""
+def _annotate(g, s: State, data: dict, label, solved) -> None:
+    """A node's kind, player, label and (with values) value and best moves."""
     cp = s.current_player()
     if cp == TERMINAL:
         data["kind"] = "terminal"
@@ -146,15 +261,17 @@ def _annotate(g, s: State, data: dict, label, solution) -> None:
         data["kind"] = "chance" if cp == CHANCE else "decision"
     data["player"] = cp
     data["label"] = label(s)
-    if solution is not None:
-        data["value"] = solution.values[s]
-        if cp >= 0:
-            best = solution.best_actions(s)
-            data["tie"] = len(best) > 1
-            for a in best:
-                child = s.apply(a)
-                if g.has_edge(s, child):
-                    g.edges[s, child]["best"] = True
+    if solved is None:
+        return
+    values, best = solved
+    if s in values:
+        data["value"] = values[s]
+    if s in best:
+        data["tie"] = len(best[s]) > 1
+        for a in best[s]:
+            child = s.apply(a)
+            if g.has_edge(s, child):
+                g.edges[s, child]["best"] = True
 
 
 # --------------------------------------------------------------------------- layout
@@ -206,6 +323,44 @@ def collapse_fans(graph, max_fan: int | None = 8):
             h.add_edge(u, m, label="", probability=None, action=None)
     h.graph.update(graph.graph)
     h.graph["collapsed"] = sum(k for _, k in more)
+    return h
+
+
+SAME = "same"      # kind of the "same position as after …" boxes (transpositions)
+
+
+class _Same:
+    """A box standing for a position already drawn under another parent."""
+
+    def __init__(self, parent, target):
+        self.parent, self.target = parent, target
+
+    def __repr__(self):
+        return f"the same position as {self.target!r}"
+
+
+def show_transpositions(graph):
+    """``graph`` with every move drawn: where two routes meet in one position (a
+    transposition, one node of ``game_tree``), the position hangs under the route
+    found first and each other route leads to a box "the same position as after
+    “…”" carrying its value.  Without transpositions: ``graph`` itself."""
+    children = _spanning_children(graph)
+    parent = {v: u for u, kids in children.items() for v in kids}
+    extra = [(u, v) for u, v in graph.edges() if parent.get(v) is not u]
+    if not extra:
+        return graph
+    h = graph.copy()
+    for u, v in extra:
+        d = dict(h.edges[u, v])
+        h.remove_edge(u, v)
+        first = (graph.edges[parent[v], v].get("label") or "") if v in parent else ""
+        where = f"after “{first}”" if first else "drawn above"
+        m = _Same(u, v)
+        h.add_node(m, kind=SAME, layer=h.nodes[u].get("layer", 0) + 1, player=None,
+                   label=f"the same position as {where}",
+                   **({"value": graph.nodes[v]["value"]} if "value" in graph.nodes[v] else {}))
+        h.add_edge(u, m, **d)
+    h.graph["transpositions"] = len(extra)
     return h
 
 
@@ -268,6 +423,13 @@ def layered_positions(graph) -> dict:
 
 
 # --------------------------------------------------------------------------- drawing
+#
+# The drawing is laid out in points (1/72 inch) before anything is drawn: every text
+# is measured with the renderer's own font metrics, each leaf gets a column as wide as
+# the widest label, each row is as tall as its tallest label, and the figure is made
+# exactly that size (axes filling it, one data unit = one point).  So no two labels
+# can meet, the text keeps its size whatever the tree, and a wide tree is a wide
+# picture (shown at its size, scrolled) rather than a small one.
 
 _STYLE = {
     # kind: (marker, face colour, edge colour, line style, legend text)
@@ -276,176 +438,394 @@ _STYLE = {
     "terminal": ("D", PALETTE["green"], "#005a44", "solid", "the game ends"),
     "frontier": ("s", "white", "#555555", "dashed", "not expanded (raise the depth)"),
     MORE: ("s", "white", "#555555", "dotted", "more moves, not drawn"),
+    SAME: ("o", "white", PALETTE["blue"], "dotted", "a position reached another way too"),
 }
-_COL_INCHES = 1.55          # width of one leaf column
-_ROW_INCHES = 1.45          # height of one step
-_WRAP = 17                  # characters per label line
+FONT_PT = 9                 # every text: 9 pt = 12 px at the size a notebook shows it
+TITLE_PT = 10
+_LINE = 1.25                # line height, in font sizes
+_WRAP = 22                  # characters per label line
+_LINES = 2                  # lines of a label's own text (the rest: on hover)
+_MARKER = 16                # marker size (points)
+_GAP_X = 16                 # between two columns' texts
+_GAP_Y = 26                 # between a row's labels and the next row's (the arrows)
+_PAD = 3                    # inside a label's box
+_MARGIN = 10
+_measure_cache: dict = {}
 
 
-def _node_text(d, game, show_value: bool) -> str:
+def _text_width(text: str, size: float = FONT_PT, bold: bool = False) -> float:
+    """The width in points of one line of ``text`` in the drawing's font."""
+    key = (text, size, bold)
+    w = _measure_cache.get(key)
+    if w is None:
+        from matplotlib.backends.backend_agg import RendererAgg
+        from matplotlib.font_manager import FontProperties
+        r = _measure_cache.get("renderer")
+        if r is None:
+            r = _measure_cache["renderer"] = RendererAgg(1, 1, 72)
+        prop = FontProperties(size=size, weight="bold" if bold else "normal")
+        w = r.get_text_width_height_descent(text, prop, ismath=False)[0]
+        if len(_measure_cache) > 20_000:
+            _measure_cache.clear()
+        _measure_cache[key] = w
+    return w
+
+
+def _shorten(text: str, lines: int = _LINES, width: int = _WRAP) -> list[str]:
+    """``text`` wrapped into at most ``lines`` lines, the last ending in "…" when
+    something was left out."""
+    wrapped = textwrap.wrap(text, width, break_long_words=True) or [""]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][:width - 1].rstrip() + "…"
+    return wrapped
+
+
+def _value_lines(v) -> list[str]:
+    """A node's value, one player per line when there are several: "1/2 : 1/2" read
+    in the title's order."""
+    if v is None:
+        return []
+    if getattr(v, "exact", True) is False:
+        parts = [str(x) for x in v]
+    else:
+        parts = [format_number(x, exact=False) for x in v]
+    if len(parts) == 1:
+        return [parts[0]]
+    line = " : ".join(parts)
+    if len(line) <= _WRAP + 4:
+        return [line]
+    return [p + (" :" if i < len(parts) - 1 else "") for i, p in enumerate(parts)]
+
+
+class _Block:
+    """One label: its lines, full text (shown on hover), box style and size."""
+
+    def __init__(self, lines, full: str, bold: bool = False, box=None):
+        self.lines, self.full, self.bold, self.box = lines, full, bold, box
+        self.width = max((_text_width(t, FONT_PT, bold) for t in lines), default=0) + 2 * _PAD
+        self.height = len(lines) * FONT_PT * _LINE + 2 * _PAD if lines else 0
+
+
+def _node_block(d, show_value: bool) -> _Block:
     text = d.get("label", "")
-    lines = textwrap.wrap(text, _WRAP)[:2]
-    if len(textwrap.wrap(text, _WRAP)) > 2:
-        lines[-1] = lines[-1][:_WRAP - 1] + "…"
+    lines = _shorten(text)
+    full = text
     if "outcomes" in d and d.get("kind") == "chance":
-        lines.append(f"({d['outcomes']:,} outcomes: not listed)")
+        lines.append(f"{d['outcomes']:,} outcomes, not listed")
     if show_value and d.get("value") is not None:
-        lines.append("value " + format_value(d["value"], None, exact=False))
-    return "\n".join(lines)
+        vl = _value_lines(d["value"])
+        lines += vl
+        full += " — value " + " ".join(vl)
+        if getattr(d["value"], "exact", True) is False:
+            full += f" ({d['value'].games})"
+    if d.get("tie"):
+        lines.append("(tie: several best)")
+    return _Block(lines, full)
 
 
-def _edge_text(d) -> str:
-    if d.get("action") is None and not d.get("label"):
-        return ""
+def _edge_block(d, edge_labels: bool) -> _Block | None:
     a = d.get("action")
+    if a is None and not d.get("label"):
+        return None
     p = d.get("probability")
-    # a decision edge's label may have been shortened by the caller (e.g. "Red 9 top");
-    # a chance edge's label carries the probability, written on a line of its own here
-    text = d.get("label") or str(a) if p is None else str(a)
-    lines = textwrap.wrap(text, _WRAP)
-    if len(lines) > 3:
-        lines = lines[:3]
-        lines[-1] = lines[-1][:_WRAP - 1] + "…"
+    # a decision edge's label may have been shortened by the caller (e.g. "Red 9 top")
+    text = (d.get("label") or str(a)) if p is None else str(a)
+    lines = _shorten(text) if edge_labels else []
+    full = text
     if p is not None:
         lines.append(f"p = {p}")
+        full += f" (probability {p})"
     if d.get("best"):
         lines.append("★ best")
-    return "\n".join(lines)
+        full += " — best"
+    if not lines:
+        return None
+    return _Block(lines, full, bold=bool(d.get("best")), box=bool(d.get("best")))
+
+
+def _layout(g, edge_labels: bool, node_labels: bool, has_values: bool):
+    """Positions in points: ``{node: (x, y of the marker)}``, the blocks, the size."""
+    pos = layered_positions(g)               # columns and rows
+    children = _spanning_children(g)
+    parent = {v: u for u, kids in children.items() for v in kids}
+    nodes = {n: _node_block(d, has_values) if node_labels else _Block([], "")
+             for n, d in g.nodes(data=True)}
+    edges = {v: _edge_block(g.edges[u, v], edge_labels) for v, u in parent.items()}
+    widths = [b.width for b in nodes.values()] + [b.width for b in edges.values() if b]
+    col = max(max(widths, default=0), _MARKER) + _GAP_X
+    rows = int(-min(y for _, y in pos.values())) + 1
+    depth = {n: int(-y) for n, (_, y) in pos.items()}
+    above = [0.0] * rows
+    below = [0.0] * rows
+    for n, d in depth.items():
+        b = edges.get(n)
+        above[d] = max(above[d], b.height if b else 0)
+        below[d] = max(below[d], nodes[n].height)
+    marker_y, top = [], 0.0
+    for r in range(rows):
+        marker_y.append(top + above[r] + _MARKER / 2 + (2 if above[r] else 0))
+        top = marker_y[r] + _MARKER / 2 + 2 + below[r] + _GAP_Y
+    xy = {n: (_MARGIN + col * (x + 0.5), marker_y[depth[n]]) for n, (x, _) in pos.items()}
+    cols = max(x for x, _ in pos.values()) + 1
+    return xy, nodes, edges, parent, col * cols + 2 * _MARGIN, top - _GAP_Y
 
 
 def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True,
               figsize=None, max_fan: int | None = 8, legend: bool = True,
-              title: str | None = None):
+              title: str | None = None, value_name: str | None = None):
     """Draw a ``game_tree`` graph top-down (no graphviz needed) and return the Axes.
 
     Squares are decisions, circles chance events (their edges carry the exact
     probability), diamonds ends of the game, dashed squares positions not expanded;
-    with values, every node shows its value for the stated objective and every best
-    move (all of them when moves tie) is drawn thick and marked "★ best".  A node with
-    more than ``max_fan`` children shows the best and the first ones and a "… N more"
-    box (``max_fan=None`` draws all).  The figure grows so that labels never overlap.
+    with values, every node shows its value for the stated objective (``value_name``:
+    the lesson's words for it, default the objective's name), estimated values say
+    "≈ ... ± ...", and every best move (all of them when moves tie) is drawn thick and
+    marked "★ best".  One sentence under the title says whether the values are exact
+    or estimated, and why.  A node with more than ``max_fan`` children shows the best
+    and the first ones and a "… N more" box (``max_fan=None`` draws all).
+
+    Every label is measured before drawing, each leaf gets a column as wide as the
+    widest label and each row the height of its tallest: labels never overlap and
+    keep a 9 pt (12 px) font; long labels are shortened ("…"; ``tree_svg`` keeps the
+    whole text for hovering).  The figure is made the size the tree needs
+    (``figsize`` is ignored then; an ``ax`` sharing its figure is drawn at its size).
     """
-    g = collapse_fans(graph, max_fan)
-    pos = layered_positions(g)
-    cols = max((x for x, _ in pos.values()), default=0) + 1
-    rows = -min((y for _, y in pos.values()), default=0) + 1
-    ax = _axes_with_room(ax, figsize, (max(6.0, _COL_INCHES * cols + 0.6),
-                                       max(3.0, _ROW_INCHES * rows + 1.4)))
+    g = show_transpositions(collapse_fans(graph, max_fan))
     root = g.graph["root"]
-    has_values = "value" in g.nodes[root]
+    has_values = any("value" in d for _, d in g.nodes(data=True))
     game = root.game if isinstance(root, State) else None
-    _draw_edges(ax, g, pos, edge_labels)         # edges first (under the nodes)
-    _draw_nodes(ax, g, pos, node_labels, game, has_values)
-    ax.set_xlim(-0.6, cols - 0.4)
-    ax.set_ylim(-(rows - 1) - 0.9, 0.5)
+    xy, nodes, edges, parent, width, height = _layout(g, edge_labels, node_labels,
+                                                      has_values)
+    head = _heading(g, game, has_values, title, value_name)
+    width = max(width, 360.0)
+    head_lines = _wrap_to(head, width - 2 * _MARGIN, TITLE_PT, bold=True)
+    note = g.graph.get("values_note") if has_values else None
+    note_lines = _wrap_to(note, width - 2 * _MARGIN, FONT_PT) if note else []
+    top = _MARGIN + len(head_lines) * TITLE_PT * _LINE + len(note_lines) * FONT_PT * _LINE + 8
+    entries = _legend_entries(g) if legend else []
+    legend_rows = _legend_rows(entries, width - 2 * _MARGIN)
+    total = top + height + 12 + len(legend_rows) * FONT_PT * 1.8 + _MARGIN
+    ax = _axes_for(ax, width, total)
+    ax.set_xlim(0, width)
+    ax.set_ylim(total, 0)
     ax.set_axis_off()
-    heading = title
-    if heading is None:
-        heading = "What can happen from here"
-        if has_values:
-            heading += f" — values: {g.graph.get('objective', 'share of the win')}"
-            if game is not None and game.players > 1:
-                heading += " (" + " : ".join(g.graph.get("players") or
-                                             [game.player_name(p) for p in range(game.players)]) + ")"
-    ax.set_title(heading, fontsize=9, loc="left")
-    if legend:
-        _draw_legend(ax, g)
+    y = _MARGIN
+    for i, line in enumerate(head_lines):
+        _text(ax, _MARGIN, y, line, "left", "top", f"tree-title-{i}", TITLE_PT, bold=True)
+        y += TITLE_PT * _LINE
+    for i, line in enumerate(note_lines):
+        _text(ax, _MARGIN, y, line, "left", "top", f"tree-note-{i}", FONT_PT, italic=True)
+        y += FONT_PT * _LINE
+    xy = {n: (x, yy + top) for n, (x, yy) in xy.items()}
+    _draw_edges(ax, g, xy, nodes, edges, parent)
+    _draw_nodes(ax, g, xy, nodes)
+    _draw_legend(ax, legend_rows, top + height + 12)
     return ax
 
 
-def _axes_with_room(ax, figsize, need: tuple):
-    """New axes of the size ``need`` (inches), or ``ax`` with its figure grown to it."""
-    import matplotlib.pyplot as plt
+def _heading(g, game, has_values: bool, title, value_name) -> str:
+    if title is not None:
+        return title
+    heading = "What can happen from here"
+    if has_values:
+        name = value_name or g.graph.get("objective") or "value"
+        heading += f" — values: {name}"
+        names = g.graph.get("players") or ([game.player_name(p) for p in range(game.players)]
+                                           if game is not None else [])
+        if len(names) > 1:
+            heading += " (" + " : ".join(names) + ")"
+    return heading
+
+
+def _wrap_to(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``width`` points."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _axes_for(ax, width: float, height: float):
+    """Axes filling a figure of ``width`` x ``height`` points (a new one, or ``ax``'s
+    figure resized when ``ax`` is its only axes)."""
+    size = (width / 72, height / 72)
     if ax is None:
-        fig = plt.figure(figsize=figsize or need)
-        return fig.add_subplot()
+        import matplotlib.pyplot as plt
+        fig = plt.figure(figsize=size)
+        return fig.add_axes((0, 0, 1, 1))
     fig = ax.figure
-    w, h = fig.get_size_inches()
-    if len(fig.axes) == 1 and (w < need[0] or h < need[1]):
-        fig.set_size_inches(max(w, need[0]), max(h, need[1]))   # room for the labels
+    if len(fig.axes) == 1:
+        fig.set_size_inches(*size)
+        ax.set_position((0, 0, 1, 1))
     return ax
 
 
-def _draw_edges(ax, g, pos, edge_labels: bool) -> None:
+def _text(ax, x, y, text, ha, va, gid, size=FONT_PT, bold=False, italic=False, box=None):
+    kw = {}
+    if box is not None:
+        kw["bbox"] = box
+    return ax.text(x, y, text, ha=ha, va=va, fontsize=size, gid=gid, zorder=5,
+                   fontweight="bold" if bold else "normal",
+                   fontstyle="italic" if italic else "normal",
+                   linespacing=_LINE, **kw)
+
+
+_FULL_TEXTS: dict = {}      # gid -> whole text, for tree_svg's hover titles
+
+
+def _draw_edges(ax, g, xy, nodes, edges, parent) -> None:
     for u, v, d in g.edges(data=True):
-        (x0, y0), (x1, y1) = pos[u], pos[v]
+        if parent.get(v) is not u:
+            continue            # a second route to a position: drawn once, under its first
+        (x0, y0), (x1, y1) = xy[u], xy[v]
+        start = y0 + _MARKER / 2 + 2 + nodes[u].height
+        b = edges.get(v)
+        end = y1 - _MARKER / 2 - 2 - (b.height if b else 0)
         best = d.get("best")
-        ax.annotate("", xy=(x1, y1 + 0.12), xytext=(x0, y0 - 0.12),
+        ax.annotate("", xy=(x1, end), xytext=(x0, start),
                     arrowprops=dict(arrowstyle="-|>", lw=3.0 if best else 1.0,
                                     color=PALETTE["vermillion"] if best else "#666666",
                                     linestyle="solid" if d.get("action") is not None else ":",
                                     shrinkA=0, shrinkB=0), zorder=1)
-        text = _edge_text(d) if edge_labels else ""
-        if text:
-            t = 0.74
-            ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0), text, ha="center",
-                    va="center", fontsize=7, zorder=3,
-                    fontweight="bold" if best else "normal",
-                    bbox=dict(boxstyle="round,pad=0.2", fc="white",
-                              ec=PALETTE["vermillion"] if best else "none", alpha=0.92))
+        if b is not None:
+            gid = f"tree-edge-{id(v)}"
+            _FULL_TEXTS[gid] = b.full
+            box = dict(boxstyle=f"round,pad={_PAD / FONT_PT:.3f}", fc="white",
+                       ec=PALETTE["vermillion"] if b.box else "none", lw=1.2)
+            _text(ax, x1, end + _PAD, "\n".join(b.lines), "center", "top", gid,
+                  bold=b.bold, box=box)
 
 
-def _draw_nodes(ax, g, pos, node_labels: bool, game, has_values: bool) -> None:
+def _draw_nodes(ax, g, xy, nodes) -> None:
     for kind, (marker, face, edge, style, _) in _STYLE.items():
-        nodes = [n for n, d in g.nodes(data=True) if d.get("kind") == kind]
-        if not nodes:
+        ns = [n for n, d in g.nodes(data=True) if d.get("kind") == kind]
+        if ns:
+            ax.scatter([xy[n][0] for n in ns], [xy[n][1] for n in ns], marker=marker,
+                       s=_MARKER ** 2 * (0.7 if marker == "D" else 1), c=face,
+                       edgecolors=edge, linewidths=1.5, linestyle=style, zorder=4)
+    for n in g:
+        b = nodes[n]
+        if not b.lines:
             continue
-        xs = [pos[n][0] for n in nodes]
-        ys = [pos[n][1] for n in nodes]
-        ax.scatter(xs, ys, marker=marker, s=260, c=face, edgecolors=edge, linewidths=1.5,
-                   linestyle=style, zorder=4)
-    if not node_labels:
-        return
-    for n, d in g.nodes(data=True):
-        x, y = pos[n]
-        text = _node_text(d, game, has_values)
-        if d.get("tie"):
-            text += "\n(tie: several best moves)"
-        ax.text(x, y - 0.16, text, ha="center", va="top", fontsize=7, zorder=5,
-                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
+        x, y = xy[n]
+        gid = f"tree-node-{id(n)}"
+        _FULL_TEXTS[gid] = b.full
+        _text(ax, x, y + _MARKER / 2 + 2 + _PAD, "\n".join(b.lines), "center", "top", gid,
+              box=dict(boxstyle=f"round,pad={_PAD / FONT_PT:.3f}", fc="white", ec="none"))
 
 
-def _draw_legend(ax, g) -> None:
-    from matplotlib.lines import Line2D
+def _legend_entries(g) -> list:
     kinds = {d.get("kind") for _, d in g.nodes(data=True)}
-    handles = [Line2D([], [], marker=m, linestyle="none", markersize=9,
-                      markerfacecolor=f, markeredgecolor=e, label=text)
-               for k, (m, f, e, _s, text) in _STYLE.items() if k in kinds]
+    out = [(("marker", m, f, e, s), text) for k, (m, f, e, s, text) in _STYLE.items()
+           if k in kinds]
     if any(d.get("best") for *_, d in g.edges(data=True)):
-        handles.append(Line2D([], [], color=PALETTE["vermillion"], lw=3,
-                              label="★ best move (all of them when tied)"))
+        out.append((("line", PALETTE["vermillion"], 3), "★ best move (all of them when tied)"))
     if any(d.get("probability") is not None for *_, d in g.edges(data=True)):
-        handles.append(Line2D([], [], color="#666666", lw=1,
-                              label="p = exact probability of an outcome"))
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -0.01),
-              ncol=min(3, len(handles)), fontsize=7, frameon=False)
+        out.append((("line", "#666666", 1), "p = exact probability of an outcome"))
+    return out
+
+
+def _legend_rows(entries, width: float) -> list:
+    rows: list = []
+    x = width + 1
+    for sym, text in entries:
+        w = 22 + _text_width(text) + 18
+        if x + w > width:
+            rows.append([])
+            x = 0
+        rows[-1].append((x, sym, text))
+        x += w
+    return rows
+
+
+def _draw_legend(ax, rows, top: float) -> None:
+    for r, row in enumerate(rows):
+        y = top + r * FONT_PT * 1.8 + FONT_PT * 0.7
+        for i, (x, sym, text) in enumerate(row):
+            x += _MARGIN
+            if sym[0] == "marker":
+                _, m, f, e, s = sym
+                ax.scatter([x + 8], [y], marker=m, s=100, c=f, edgecolors=e, linewidths=1.2,
+                           linestyle=s, zorder=4)
+            else:
+                ax.plot([x, x + 16], [y, y], color=sym[1], lw=sym[2], zorder=4)
+            _text(ax, x + 22, y, text, "left", "center", f"tree-legend-{r}-{i}")
 
 
 def tree_svg(graph, max_fan: int | None = 8, **kwargs) -> str:
-    """The drawing as SVG text (crisp at any zoom), made without pyplot so nothing
-    leaks into a notebook cell's output."""
+    """The drawing as SVG text (crisp at any zoom, real text), made without pyplot so
+    nothing leaks into a notebook cell's output.  Every shortened label carries its
+    whole text as an SVG ``<title>`` (shown on hover where the SVG is inline); the
+    same tree gives the same text (no date, fixed ids)."""
     import io
 
     import matplotlib
     from matplotlib.figure import Figure
-    with matplotlib.rc_context({"svg.fonttype": "none"}):   # real, selectable text
+    _FULL_TEXTS.clear()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "kingdoms-tree"}):
         fig = Figure()
         ax = fig.add_subplot()
         draw_tree(graph, ax=ax, max_fan=max_fan, **kwargs)
         buf = io.StringIO()
-        fig.savefig(buf, format="svg", bbox_inches="tight")
-    return buf.getvalue()
+        fig.savefig(buf, format="svg", metadata={"Date": None})
+    svg = buf.getvalue()
+    return _with_titles(svg, dict(_FULL_TEXTS))
+
+
+def _with_titles(svg: str, full: dict) -> str:
+    """``svg`` with a ``<title>`` (the whole text) in each label's group, ids made
+    stable (numbered in drawing order) and the root marked ``class="kingdoms-tree"``."""
+    import re
+    order: dict = {}
+
+    def group(m):
+        gid = m.group(1)
+        new = order.setdefault(gid, re.sub(r"-\d+$", f"-{len(order)}", gid)
+                               if gid.startswith(("tree-node-", "tree-edge-")) else gid)
+        text = full.get(gid)
+        title = f"<title>{_html.escape(text)}</title>" if text else ""
+        return f'<g id="{new}">{title}'
+    svg = re.sub(r'<g id="(tree-[a-z]+-[0-9-]+)">', group, svg)
+    return svg.replace("<svg ", '<svg class="kingdoms-tree" ', 1)
+
+
+class TreePicture:
+    """A tree drawing for a notebook: the SVG at its own size (a wide tree scrolls
+    sideways instead of shrinking), each shortened label's whole text on hover.
+    ``tree_picture(graph, ...)`` makes one; ``.svg`` is the SVG text."""
+
+    def __init__(self, svg: str):
+        self.svg = svg
+
+    def _repr_html_(self):
+        body = self.svg[self.svg.index("<svg"):]
+        return f'<div class="kingdoms-tree-picture" style="overflow-x:auto">{body}</div>'
+
+    def __repr__(self):
+        return "<tree drawing (SVG)>"
+
+
+def tree_picture(graph, max_fan: int | None = 8, **kwargs) -> TreePicture:
+    """``draw_tree``'s drawing of ``graph`` for a notebook cell (see ``TreePicture``);
+    the arguments are ``draw_tree``'s."""
+    return TreePicture(tree_svg(graph, max_fan=max_fan, **kwargs))
 
 
 def drawing_columns(graph, max_fan: int | None = 8) -> int:
     """How many columns (leaves) a drawing of ``graph`` needs."""
-    g = collapse_fans(graph, max_fan)
+    g = show_transpositions(collapse_fans(graph, max_fan))
     return sum(1 for kids in _spanning_children(g).values() if not kids)
 
 
 def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     """The tree as an outline: one line per move with its probability and value,
-    indented by depth (``html=True``: nested collapsible ``<details>``)."""
+    indented by depth (``html=True``: nested collapsible ``<details>``).  A move to a
+    position listed under another route says "the same position as after …"."""
+    graph = show_transpositions(graph)
     root = graph.graph["root"]
     game = root.game
     children = _spanning_children(graph)

@@ -931,4 +931,4 @@ def journey_tree(table: Table, trip: Trip, rules: JourneyRules, depth: int = 3,
     from kingdoms.core.tree import game_tree
     puzzle = JourneyPuzzle(table=table, trip=trip, rules=rules)
     return game_tree(puzzle.initial_state(), depth=depth, values=values, max_nodes=max_nodes,
-                     value=lambda s: (Fraction(s.net()),))
+                     value=("net gold", lambda s: (Fraction(s.net()),)))

@@ -1,20 +1,22 @@
-"""``TreeExplorer``: the decision/chance tree from a state, with exact values for a
+"""``TreeExplorer``: the decision/chance tree from a state, with values for a
 stated objective.
 
 Uses ``kingdoms.core.tree.game_tree`` and ``draw_tree``.  Exact values are shown when
-the game from the root can be solved within ``max_states`` positions; otherwise the
-tree is shown without values and a note says why, in a student's words, and what can
-be done.  A drawing too wide to read becomes an outline (move, probability, value),
+the game from the root can be solved within ``max_states`` positions reading only what
+the player to move sees (or every hand, with ``open_hands=True``); otherwise estimated
+values ("≈ 0.62 ± 0.04") from seeded sampled games, and one sentence says which and
+why.  Where not even that is possible the tree is shown without values and a note
+says why and what can be done.  A drawing too wide to read becomes an outline (move, probability, value),
 and wide fans are collapsed ("… 14 more") until "show every move" is ticked.
 """
 from __future__ import annotations
 
-import base64
 import html
 
 import ipywidgets as W
 
 from ..core.protocol import CHANCE, TERMINAL, Game, State, TooManyOutcomes, safe_repr
+from ..core.estimate import EstimateError
 from ..core.solve import TreeTooLarge, resolve_objective
 from ..core.tree import (drawing_columns, format_value, game_tree, state_caption,
                          tree_outline, tree_svg)
@@ -31,7 +33,9 @@ class TreeExplorer(W.VBox):
 
     Squares are decisions, circles chance events (edges carry exact probabilities),
     diamonds ends of the game, dashed squares positions not expanded.  With values,
-    each node shows its exact value for the ``objective`` (a name from
+    each node shows its value (exact, or estimated with its ± where exact is out of
+    reach or would read hidden cards; ``open_hands=True``: every hand is face up by
+    the lesson's premise) for the ``objective`` (a name from
     ``state.game.objectives()``, a function, or ``(name, function)``; default the
     share of the win), stated above the tree, and every best move is marked — all of
     them when moves tie.  Choose a child to move the root; "back" returns.
@@ -44,7 +48,8 @@ class TreeExplorer(W.VBox):
 
     def __init__(self, state: State, depth: int = 2, max_depth: int = 6,
                  max_nodes: int = 300, max_states: int = 2_000, render: bool = True,
-                 objective=None, max_fan: int = 8, view: str = "auto"):
+                 objective=None, max_fan: int = 8, view: str = "auto",
+                 open_hands: bool = False):
         if isinstance(state, Game):
             state = state.initial_state()
         elif not isinstance(state, State):
@@ -54,13 +59,12 @@ class TreeExplorer(W.VBox):
         self.max_nodes = max_nodes
         self.max_states = max_states
         self.max_fan = max_fan
+        self.open_hands = bool(open_hands)
         self._objective = resolve_objective(state, objective)
         from ..core.solve import _objectives_of
         self._offered = dict(_objectives_of(state))
         self._offered.setdefault(self._objective[0], self._objective[1])
         self._roots: list[State] = [state]
-        self._solvable: dict = {}     # root -> True/False (tried expectimax)
-        self._why: dict = {}          # root -> why it could not be solved
         self.graph = None
         self.values = False
         self.note = ""
@@ -123,8 +127,6 @@ class TreeExplorer(W.VBox):
             raise ValueError(f"the objectives here are {', '.join(map(repr, self._offered))}")
         if name != self._objective[0]:
             self._objective = (name, self._offered[name])
-            self._solvable.clear()
-            self._why.clear()
             if self._obj.value != name:
                 self._obj.value = name
             self._update()
@@ -164,25 +166,20 @@ class TreeExplorer(W.VBox):
             self.move_to(self._child_actions[i])
 
     def _build(self):
+        """The tree with values: exact where they are within reach, else estimated
+        (``game_tree`` chooses and says why in ``values_note``)."""
         root, depth = self.root, self.depth
-        note = ""
-        if self._solvable.get(root, True):
-            try:
-                g = game_tree(root, depth, values=True, max_nodes=self.max_nodes,
-                              max_states=self.max_states, objective=self._objective)
-                self._solvable[root] = True
-                return g, True, note
-            except TreeTooLarge as e:
-                self._solvable[root] = False
-                self._why[root] = str(e)
-            except (TooManyOutcomes, RecursionError):
-                self._solvable[root] = False
-                self._why[root] = "Working out every way the game can go from here is too much."
-        note = ("No values here: a value says how good a position is if everyone plays "
-                "as well as possible to the very end, and that needs every way the game "
-                f"can go from here worked out. {self._why.get(root, '')} What you can do: choose a "
-                "move below to go nearer the end and look again, or read the tree "
-                "without values (who decides, what chance can bring).")
+        try:
+            g = game_tree(root, depth, values=True, max_nodes=self.max_nodes,
+                          max_states=self.max_states, objective=self._objective,
+                          open_hands=self.open_hands)
+            return g, True, g.graph.get("values_note", "")
+        except (EstimateError, TooManyOutcomes, RecursionError, TreeTooLarge) as e:
+            why = (str(e).rstrip(".") + "." if isinstance(e, EstimateError) else
+                   "working out values here would take too much work.")
+        note = (f"No values here: {why} What you can do: choose a move below and look "
+                "again, or read the tree without values (who decides, what chance can "
+                "bring).")
         g = game_tree(root, depth, values=False, max_nodes=self.max_nodes)
         return g, False, note
 
@@ -237,9 +234,14 @@ class TreeExplorer(W.VBox):
             lines.append(f"{g.number_of_nodes()} positions within {self.depth} "
                          f"step{'' if self.depth == 1 else 's'}.")
             if self.values and "value" in g.nodes[root]:
-                lines.append(f"<b>Objective: {html.escape(self.objective)}</b> — each "
-                             "player chooses what is best for them by this measure; a "
-                             "value is what they get with best play by everyone.")
+                if g.graph.get("values") == "estimated":
+                    lines.append(f"<b>Objective: {html.escape(self.objective)}</b> — "
+                                 "estimated: a value is what sampled games from here "
+                                 "brought, ± its 95% uncertainty.")
+                else:
+                    lines.append(f"<b>Objective: {html.escape(self.objective)}</b> — each "
+                                 "player chooses what is best for them by this measure; a "
+                                 "value is what they get with best play by everyone.")
                 lines.append("Value here: " + html.escape(format_value(
                     g.nodes[root]["value"], game)))
                 rows = []
@@ -249,7 +251,7 @@ class TreeExplorer(W.VBox):
                     p = d.get("probability")
                     rows.append(f"<tr><td>{html.escape(str(d['action']))}{best}</td>"
                                 f"<td>{'' if p is None else p}</td>"
-                                f"<td>{html.escape(format_value(g.nodes[v]['value'], game))}"
+                                f"<td>{html.escape(format_value(g.nodes[v].get('value'), game))}"
                                 f"</td></tr>")
                 if rows:
                     lines.append("<table><tr><th>choice</th><th>probability</th>"
@@ -260,11 +262,12 @@ class TreeExplorer(W.VBox):
         return "<div>" + "<br>".join(lines) + "</div>"
 
     def _draw(self, fan) -> str:
+        """The SVG inline, at its own size (a wide tree scrolls instead of shrinking;
+        shortened labels show their whole text on hover), named for screen readers."""
         svg = tree_svg(self.graph, max_fan=fan)
-        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-        alt = self._alt_text()
-        return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
-                'style="max-width:100%;height:auto">')
+        body = svg[svg.index("<svg"):].replace(
+            "<svg ", f'<svg role="img" aria-label="{html.escape(self._alt_text())}" ', 1)
+        return f'<div style="overflow-x:auto">{body}</div>'
 
     def _alt_text(self) -> str:
         g = self.graph
@@ -272,5 +275,7 @@ class TreeExplorer(W.VBox):
         text = f"Game tree from: {state_caption(root)}. {g.number_of_nodes()} positions."
         best = [str(d["action"]) for _, _, d in g.out_edges(root, data=True) if d.get("best")]
         if best:
-            text += f" Best ({self.objective}): {', '.join(best)}."
+            estimated = g.graph.get("values") == "estimated"
+            text += (f" Best ({self.objective}{', estimated' if estimated else ''}): "
+                     f"{', '.join(best)}.")
         return text

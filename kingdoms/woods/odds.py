@@ -346,15 +346,18 @@ def single_round(state):
 
 
 def _objective(kind: str, players: int):
+    """``(name, function)`` of an objective, named in the game's words (its
+    ``objectives()``); ``None`` for the share of the win."""
     if kind == "win":
         return None
     if kind == "score":
-        return lambda s: tuple(Fraction(x) for x in s.court_scores())
+        return ("court influence", lambda s: tuple(Fraction(x) for x in s.court_scores()))
     if kind == "margin":
         if players != 2:
             raise ValueError("'margin' is for two players")
-        return lambda s: (Fraction(s.court_scores()[0] - s.court_scores()[1]),
-                          Fraction(s.court_scores()[1] - s.court_scores()[0]))
+        return ("court influence margin",
+                lambda s: (Fraction(s.court_scores()[0] - s.court_scores()[1]),
+                           Fraction(s.court_scores()[1] - s.court_scores()[0])))
     raise ValueError("objective is 'win', 'score' or 'margin'")
 
 
@@ -365,12 +368,13 @@ def solve_endgame(state, objective: str = "win", max_states: int = 200_000):
     player maximises their own court score), "margin" (two players: score
     difference, zero-sum).  Returns ``kingdoms.core.solve.Solution``."""
     s = single_round(state)
-    return expectimax(s, value=_objective(objective, s.game.players), max_states=max_states)
+    return expectimax(s, objective=_objective(objective, s.game.players), max_states=max_states)
 
 
 def endgame_tree(state, depth: int = 4, objective: str = "win", max_nodes: int = 200):
-    """The decision tree of the rest of the round with exact values (for ``draw_tree``)."""
+    """The decision tree of the rest of the round with exact values (for ``draw_tree``),
+    every hand face up (the lesson's premise, as in ``solve_endgame``)."""
     from kingdoms.core.tree import game_tree
     s = single_round(state)
-    return game_tree(s, depth=depth, values=True, max_nodes=max_nodes,
-                     value=_objective(objective, s.game.players))
+    return game_tree(s, depth=depth, values=True, open_hands=True, max_nodes=max_nodes,
+                     objective=_objective(objective, s.game.players))

@@ -121,7 +121,7 @@ def test_game_tree_structure():
             assert sum(g.edges[u, v]["probability"] for v in g.successors(u)) == 1
     # transpositions merged: dealing (1 then 3) vs (3 then 1) are different positions, but
     # standing twice from equal hands reaches one node
-    full = game_tree(s, depth=6, values=True)
+    full = game_tree(s, depth=6, values=True, open_hands=True)
     assert all("value" in d for _, d in full.nodes(data=True))
     assert any(d.get("best") for *_, d in full.edges(data=True))
     # one node per distinct state within the depth (transpositions merged)
@@ -141,7 +141,7 @@ def test_draw_tree_runs_headless():
     import matplotlib
     matplotlib.use("Agg")
     g = game_tree(HighCard().initial_state().apply(Deal(1)).apply(Deal(3)), depth=3,
-                  values=True)
+                  values=True, open_hands=True)
     ax = draw_tree(g)
     assert ax.figure is not None
 
@@ -154,7 +154,7 @@ from dataclasses import dataclass
 import kingdoms
 from kingdoms.core.protocol import Action, Game, State
 from kingdoms.core.solve import resolve_objective
-from kingdoms.core.tree import collapse_fans, tree_outline, tree_svg
+from kingdoms.core.tree import collapse_fans, show_transpositions, tree_outline, tree_svg
 
 
 def dealt(a=1, b=3):
@@ -254,12 +254,12 @@ def test_ties_are_shown_as_ties():
     s = dealt(1, 3).apply(Stand())       # Player 2 holds the 3: stand and redraw both win
     sol = expectimax(s)
     assert set(sol.best_actions()) == {Stand(), Redraw()} and sol.is_tie()
-    g = game_tree(s, depth=1, values=True)
+    g = game_tree(s, depth=1, values=True, open_hands=True)
     assert g.nodes[s]["tie"] is True
     assert all(d.get("best") for _, _, d in g.out_edges(s, data=True))
     assert "(tie)" in tree_outline(g)
     root = dealt(1, 3)                   # Player 1 must redraw: no tie
-    g2 = game_tree(root, depth=1, values=True)
+    g2 = game_tree(root, depth=1, values=True, open_hands=True)
     assert not g2.nodes[root]["tie"]
     assert [d["action"] for _, _, d in g2.out_edges(root, data=True) if d.get("best")] == [Redraw()]
 
@@ -275,7 +275,7 @@ def test_the_objective_is_chosen_and_stated_the_same_in_solution_and_tree():
     s = ScoredHighCard().initial_state().apply(Deal(2)).apply(Deal(3))
     for name in ("share of the win", "card held"):
         sol = expectimax(s, objective=name)
-        g = game_tree(s, depth=4, values=True, objective=name)
+        g = game_tree(s, depth=4, values=True, objective=name, open_hands=True)
         assert sol.objective == name == g.graph["objective"]
         assert g.nodes[s]["value"] == sol.value
         tree_best = {d["action"] for _, _, d in g.out_edges(s, data=True) if d.get("best")}
@@ -303,7 +303,7 @@ def test_drawings_use_words_a_legend_and_collapse_wide_fans():
     svg = tree_svg(g)
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert "a player decides" in svg and "more moves, not drawn" in svg   # the legend
-    outline = tree_outline(game_tree(dealt(), depth=3, values=True), html=True)
+    outline = tree_outline(game_tree(dealt(), depth=3, values=True, open_hands=True), html=True)
     assert "<details" in outline and "probability 1/2" in outline and "★ best" in outline
 
 
@@ -323,3 +323,74 @@ def test_every_games_objectives_give_one_value_per_player(name):
         v = fn(s)
         assert len(v) == game.players, label
         assert all(Fraction(x) == x for x in v)
+
+
+def test_hidden_cards_are_read_only_when_the_lesson_opens_every_hand():
+    """issue 28: a tree's values may use only what the player to move knows; an
+    open-hand analysis (every hand face up by the lesson's premise) says so and is exact."""
+    from kingdoms.core.estimate import EstimateError
+    s = dealt(1, 3)
+    with pytest.raises(EstimateError, match="cannot yet deal the hidden cards anew"):
+        game_tree(s, depth=1, values=True)       # High Card has no world sampler
+    g = game_tree(s, depth=1, values=True, open_hands=True)
+    assert g.graph["values"] == "exact" and g.nodes[s]["value"] == expectimax(s).value
+    assert g.graph["values_note"].startswith("Exact values: with every hand face up")
+
+
+def test_an_objective_shown_to_people_has_a_name_in_the_lesson_words():
+    s = dealt(1, 3)
+    with pytest.raises(ValueError, match="name what the values measure"):
+        resolve_objective(s, lambda st: st.returns())
+    with pytest.raises(ValueError, match="name what the values measure"):
+        game_tree(s, depth=1, values=True, open_hands=True, objective=lambda st: st.returns())
+
+    def net_gold(st):
+        return st.returns()
+    assert resolve_objective(s, net_gold)[0] == "net gold"
+    g = game_tree(s, depth=1, values=True, open_hands=True, objective=("net gold", net_gold))
+    assert "values: net gold" in tree_svg(g) and "custom value" not in tree_svg(g)
+
+
+@dataclass(frozen=True)
+class Meet(Wide):
+    """Two picks of 1 or 2 that add up: "1 then 2" and "2 then 1" meet in one position."""
+    name, title = "meet", "Meet"
+
+    def initial_state(self):
+        return MeetState(self, 0, 0)
+
+
+@dataclass(frozen=True)
+class MeetState(State):
+    total: int
+    turn: int
+
+    def _current_player(self):
+        return -4 if self.turn >= 2 else 0
+
+    def _legal_actions(self):
+        return (Pick(1), Pick(2))
+
+    def _next(self, a):
+        return MeetState(self.game, self.total + a.k, self.turn + 1)
+
+    def _returns(self):
+        return (Fraction(self.total, 4),)
+
+
+def test_every_move_is_drawn_and_a_transposition_says_where_its_position_is():
+    """issue 28: two routes to one position are one node; the drawing used to drop the
+    second route's move.  Now it leads to a box naming the route drawn first."""
+    s = Meet().initial_state()
+    g = game_tree(s, depth=2, values=True)
+    assert g.number_of_nodes() == 6 and g.number_of_edges() == 6     # merged: 3 ends
+    shown = show_transpositions(g)
+    same = [d for _, d in shown.nodes(data=True) if d["kind"] == "same"]
+    assert len(same) == 1 and same[0]["label"] == "the same position as after “pick 2”"
+    assert same[0]["value"] == (Fraction(3, 4),)
+    assert shown.number_of_edges() == g.number_of_edges()            # every move kept
+    svg = tree_svg(g)
+    assert svg.count('<g id="tree-edge-') == 6 and "the same position as" in svg
+    assert "a position reached another way too" in svg                # in the legend
+    assert "the same position as after “pick 2”" in tree_outline(g)
+    assert show_transpositions(game_tree(dealt(), depth=1)) is not None

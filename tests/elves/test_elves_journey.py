@@ -330,7 +330,7 @@ def test_solver_equals_brute_force_on_random_tables(seed):
 def test_solver_agrees_with_expectimax_on_the_puzzle_game():
     trip = start_trip(ANNA, 0, ANNA_HAND, RULES)
     puzzle = JourneyPuzzle(table=EXAMPLE_TABLE, trip=trip, rules=RULES)
-    sol = expectimax(puzzle.initial_state(), value=lambda s: (Fraction(s.net()),))
+    sol = expectimax(puzzle.initial_state(), value=("net gold", lambda s: (Fraction(s.net()),)))
     assert sol.value == (best_journey(EXAMPLE_TABLE, trip, RULES).value,)
     with pytest.raises(IllegalAction, match="order"):
         puzzle.initial_state().apply(Visit("dragon", 1, 3, 0, gold=5))

@@ -1,6 +1,7 @@
 """TreeExplorer and DistributionPlot through their programmatic API (toy game)."""
 from __future__ import annotations
 
+import html
 import random
 from collections import Counter
 from fractions import Fraction
@@ -12,13 +13,18 @@ from kingdoms.core import Distribution, expectimax
 
 W = pytest.importorskip("ipywidgets")
 from kingdoms.widgets import DistributionPlot, TreeExplorer  # noqa: E402
-from toygame import Deal, Redraw, Stand  # noqa: E402
+from toygame import Deal, HighCard, Redraw, Stand  # noqa: E402
+
+
+class OpenHighCard(HighCard):
+    """High Card with every card face up: exact values read nothing hidden."""
+    hidden_information = False
 
 PNG = b"\x89PNG"
 
 
 def dealt(a=1, b=3):
-    return kingdoms.game("highcard", players=2).initial_state().apply(Deal(a)).apply(Deal(b))
+    return OpenHighCard(players=2).initial_state().apply(Deal(a)).apply(Deal(b))
 
 
 def test_tree_has_exact_values_and_highlights_the_best_action():
@@ -32,7 +38,8 @@ def test_tree_has_exact_values_and_highlights_the_best_action():
     assert sol.action == Redraw()
     assert "★ best" in t._info.value and "redraw ★ best" in t._info.value
     assert "Objective: share of the win" in t._info.value
-    assert 'src="data:image/svg+xml;base64,' in t._image.value and 'alt="Game tree' in t._image.value
+    assert t.graph.graph["values"] == "exact" and t.note.startswith("Exact values:")
+    assert '<svg role="img" aria-label="Game tree' in t._image.value     # inline, named
 
 
 def test_chance_edges_carry_exact_fractions():
@@ -66,11 +73,21 @@ def test_choosing_a_child_moves_the_root_and_back_returns():
     assert t.root == start
 
 
-def test_unsolvable_subgame_is_drawn_without_values_and_a_note():
-    t = TreeExplorer(kingdoms.game("highcard").initial_state(), depth=1, max_states=5)
-    assert not t.values and "No values here" in t.note
-    assert "more than 5 positions" in t.note and "What you can do" in t.note
+def test_unsolvable_subgame_gets_estimated_values_and_says_why():
+    t = TreeExplorer(OpenHighCard(players=2).initial_state(), depth=1, max_states=5)
+    assert t.values and t.graph.graph["values"] == "estimated"
+    assert t.note.startswith("Estimated values") and "more than 5 positions" in t.note
     assert "max_states" not in t.note              # student words, not parameter names
+    value = t.graph.nodes[t.root]["value"]
+    assert value.exact is False and "≈" in t._info.value and "±" in t._info.value
+    assert f"{value.samples:,} sampled games" in t._info.value
+    assert html.escape(t.note) in t._info.value
+
+
+def test_a_game_that_cannot_deal_hidden_cards_anew_is_drawn_without_values_and_a_note():
+    t = TreeExplorer(kingdoms.game("highcard").initial_state(), depth=1)
+    assert not t.values and "No values here" in t.note
+    assert "cannot yet deal the hidden cards anew" in t.note and "What you can do" in t.note
     assert t.graph is not None and "value" not in t.graph.nodes[t.root]
     assert "No values here" in t._info.value
 
@@ -135,7 +152,7 @@ class ScoredHighCard(HighCard):
 def test_tree_explorer_states_its_objective_and_agrees_with_expectimax():
     s = ScoredHighCard().initial_state().apply(Deal(2)).apply(Deal(3))
     for name in ("share of the win", "card held"):
-        t = TreeExplorer(s, depth=1, objective=name, render=False)
+        t = TreeExplorer(s, depth=1, objective=name, render=False, open_hands=True)
         sol = expectimax(s, objective=name)
         assert t.objective == name and f"Objective: {name}" in t._info.value
         assert t.graph.nodes[s]["value"] == sol.value
@@ -178,10 +195,8 @@ def test_a_wide_tree_becomes_an_outline_and_fans_expand():
 
 
 def _svg(t) -> str:
-    import base64
-    import re
-    data = re.search(r'base64,([^"]+)"', t._image.value).group(1)
-    return base64.b64decode(data).decode("utf-8")
+    html = t._image.value
+    return html[html.index("<svg"):html.index("</svg>") + len("</svg>")]
 
 
 def _core_tests():
@@ -221,11 +236,11 @@ def test_black_forest_odds_solution_and_tree_agree_on_the_same_objective():
                                 bottom=[(0, "Red 4"), (1, "Blue 6")], left=[(1, "Blue 3")],
                                 top=[(1, "Blue 8")])
     printed = odds.solve_encounter(small)                     # points margin
-    t = TreeExplorer(small, objective="points margin", render=False)
+    t = TreeExplorer(small, objective="points margin", render=False, open_hands=True)
     marked = {d["action"] for _, _, d in t.graph.out_edges(small, data=True) if d.get("best")}
     assert marked == set(printed.best_actions()) and printed.action in marked
     assert t.graph.nodes[small]["value"] == printed.value
-    win = TreeExplorer(small, objective="share of the win", render=False)
+    win = TreeExplorer(small, objective="share of the win", render=False, open_hands=True)
     best_win = [d for _, _, d in win.graph.out_edges(small, data=True) if d.get("best")]
     assert len(best_win) == len(expectimax(small).best_actions())
     if len(best_win) > 1:
@@ -239,3 +254,27 @@ def test_the_tree_explorer_starts_a_game_at_its_first_position_and_refuses_the_r
     with pytest.raises(TypeError, match=r"TreeExplorer draws the tree below a position: give "
                                         r"it a state \(or a game"):
         TreeExplorer("woods", render=False)
+
+
+@pytest.mark.parametrize("name", [n for n in kingdoms.games() if n != "highcard"])
+def test_open_tree_here_mid_game_shows_estimated_values_and_says_why(name):
+    """issue 28: mid-game, "open tree here" used to say only "No values here"; now
+    every node it opens has a value, estimated with its ± and one sentence saying why,
+    from what the player to move knows."""
+    from kingdoms.core.tree import sample_positions
+    from kingdoms.widgets import Stepper
+    state, = sample_positions(kingdoms.game(name, players=2), 1, seed=28)
+    s = Stepper(state, perspective="all")
+    tree = s.open_tree(depth=1)
+    assert isinstance(tree, TreeExplorer) and tree.values, tree.note
+    g = tree.graph
+    assert g.graph["values"] == "estimated" and tree.note.startswith("Estimated values")
+    assert all(g.nodes[v]["value"].exact is False for v in [state, *g.successors(state)])
+    kid = next(iter(g.successors(state)))            # the sentence says how many games
+    assert f"average of {g.nodes[kid]['value'].samples:,} games" in tree.note
+    info = tree._info.value
+    assert "Value here:" in info and "≈" in info and "±" in info and "sampled games" in info
+    assert any(d.get("best") for _, _, d in g.out_edges(state, data=True))
+    svg = _svg(tree)
+    assert "≈" in svg and "Estimated values" in svg
+    assert f"Best ({tree.objective}, estimated):" in tree._image.value    # the alt text too
