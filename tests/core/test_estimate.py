@@ -104,12 +104,7 @@ def test_estimates_agree_with_exact_values_without_hidden_information():
     assert not lo <= exact + 0.1 <= hi
 
 
-# Into the Black Forest's world sampler draws other worlds from the state than from
-# the player's view with the same random numbers (its worlds.py, issue 32 item 4);
-# strict: the mark must go when that is fixed
-_BF = pytest.param("black_forest", marks=pytest.mark.xfail(
-    strict=True, reason="black_forest sample_world differs between state and view"))
-HIDDEN_GAMES = ["woods", _BF, "ten_characters", "elves"]
+HIDDEN_GAMES = ["woods", "black_forest", "ten_characters", "elves"]
 
 
 def _numbers(pair):
