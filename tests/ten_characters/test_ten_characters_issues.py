@@ -400,8 +400,9 @@ def test_hidden_information_and_the_games_own_players():
     g = game(3)
     assert type(g).hidden_information is True
     pols = g.policies()
-    # the core's players first (random, ...), then the game's own heuristics
-    core = kingdoms.core.protocol.Game.policies(g)
+    # the core's players first (random, mcts: this game's own settings), then the
+    # game's own heuristics
+    core = kingdoms.core.protocol.CORE_PLAYERS
     assert list(pols) == list(core) + ["hold back", "greedy"]
     assert set(STRATEGIES) <= set(pols) and pols["random"] is random_policy
     assert all(pols[k] is v for k, v in STRATEGIES.items())
