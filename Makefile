@@ -12,7 +12,7 @@ NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
 # have no outputs and fail by design; tests/exercises checks them)
 NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
-.PHONY: lab test test-fast notebooks exercises app bench clean
+.PHONY: lab test test-fast notebooks exercises app bench site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ $(VENV)/.notebook-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,notebook]"
+	touch $@
+
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[site]"
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -63,6 +67,13 @@ app: $(VENV)/.notebook-installed
 	@if [ -n "$(GAME)" ] && [ ! -f "apps/$(GAME).ipynb" ]; then \
 	  echo "no class page for GAME=$(GAME); the games are: $(APP_GAMES)"; exit 2; fi
 	$(BIN)/voila $(if $(GAME),apps/$(GAME).ipynb,apps) --port=$(PORT) --no-browser $(LAB_ARGS)
+
+## make site DEST=folder: the student edition as a static JupyterLite site (no server; Python runs
+## in the browser); copy DEST to any static host.  Needs npm and the package indexes (PyPI, npm).
+site: DEST ?= build/site
+site: $(VENV)/.site-installed
+	$(MAKE) student-edition DEST=build/student-edition
+	$(BIN)/python tools/site.py build/student-edition $(DEST)
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python Kuhn poker, and more;
 ## then benchmarks/strength.py: the search bot against random, the best heuristics and OpenSpiel (long: ~hours at 200 games)

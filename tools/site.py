@@ -70,6 +70,9 @@ KERNEL_NEEDS = ["micropip", "packaging", "ipython", "jedi", "comm"]
 #: the npm package's files the site does not need (a demo console, types, source maps)
 PYODIDE_SKIP = re.compile(r"(\.d\.ts|\.map|\.html|README\.md)$")
 
+#: a class page that draws a chart (kingdoms imports matplotlib lazily, when it draws)
+LAZY_CHARTS = re.compile(r"\bDistributionPlot\(|\.plot\(")
+
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: the labextensions the site carries: the Pyodide kernel and the widget manager
 LABEXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"]
@@ -205,18 +208,6 @@ def is_pure(entry: dict) -> bool:
     return entry["file_name"].endswith("-none-any.whl") and entry.get("package_type") == "package"
 
 
-def closure(lock: dict, roots: list[str]) -> list[str]:
-    seen: list[str] = []
-    todo = list(roots)
-    while todo:
-        name = canonical(todo.pop())
-        if name in seen:
-            continue
-        seen.append(name)
-        todo.extend(lock[name]["depends"] if name in lock else [])
-    return seen
-
-
 def rewrite_lock(core: Path, kingdoms: Path, cache: Path, out: Path) -> dict:
     """Write Pyodide's core, the bundled wheels and the rewritten lock into ``out``.
 
@@ -293,12 +284,13 @@ def class_page_url(app: Path) -> str:
     nb = json.loads(app.read_text())
     params = [("kernel", "python"), ("toolbar", "0"), ("showBanner", "0"),
               ("hideCodeInput", "1"), ("promptCellPosition", "bottom")]
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            src = "".join(cell["source"]).strip()
-            if src:
-                params.append(("code", src))
-    # the kernel starts in the app's folder, as the notebook would
+    code = [src for src in ("".join(c["source"]).strip() for c in nb["cells"]
+                            if c["cell_type"] == "code") if src]
+    if any(LAZY_CHARTS.search(src) for src in code):
+        # kingdoms imports matplotlib only when it draws; Pyodide loads a package only
+        # when a cell imports it
+        code.insert(0, "import matplotlib")
+    params += [("code", src) for src in code]
     return "../repl/index.html?" + urllib.parse.urlencode(params, quote_via=urllib.parse.quote)
 
 
