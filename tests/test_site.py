@@ -91,16 +91,24 @@ def test_the_lock_names_bundled_wheels_by_their_hashes_and_the_rest_by_cdn(built
             assert entry["file_name"].startswith(site_tool.PYODIDE_CDN), name
     for name in ("numpy", "scipy", "matplotlib"):
         assert name not in local and packages[name]["file_name"].endswith("_wasm32.whl")
-    # what the kernel preloads never waits for the CDN
-    todo, seen = list(summary["preload"]), set()
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo.extend(packages[name]["depends"])
-    assert seen <= set(local), seen - set(local)
-    assert {"kingdoms", "networkx", "sympy", "mpmath", "tqdm", "ipywidgets", "comm"} <= seen
+    def closure(roots):
+        todo, seen = list(roots), set()
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                todo.extend(packages[name]["depends"])
+        return seen
+
+    # what the kernel and kingdoms need never waits for the CDN
+    kernel = closure(site_tool.PRELOAD)
+    assert kernel <= set(local), kernel - set(local)
+    assert {"kingdoms", "networkx", "sympy", "mpmath", "tqdm", "ipywidgets", "comm"} <= kernel
     assert set(packages["kingdoms"]["depends"]) == {"networkx", "sympy", "tqdm", "ipywidgets"}
+    # of the compiled packages only the WebAssembly wheels come from the CDN
+    for name in closure(site_tool.COMPILED) - set(local):
+        assert packages[name]["file_name"].endswith("_wasm32.whl"), name
+    assert summary["preload"] == site_tool.PRELOAD + site_tool.CDN_PRELOAD
 
 
 @pytest.mark.slow
@@ -150,6 +158,5 @@ def test_class_pages_run_the_app_code_hidden(built):
         assert params["hideCodeInput"] == ["1"] and params["kernel"] == ["python"]
         nb = json.loads(app.read_text())
         code = ["".join(c["source"]).strip() for c in nb["cells"] if c["cell_type"] == "code"]
-        # the page's code, in order, after the import Pyodide needs to load matplotlib
-        assert params["code"] == ["import matplotlib"] + [c for c in code if c]
+        assert params["code"] == [c for c in code if c]     # the page's code, in order
         assert f'href="{app.stem}.html"' in index

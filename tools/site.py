@@ -24,6 +24,9 @@ How the site gets its Python packages, with no download at run time:
   (``loadPyodideOptions.packages``): Pyodide installs only what it sees imported in a
   cell, and ``kingdoms`` imports networkx, sympy and tqdm lazily.  Its lock entry lists
   only its pure-Python dependencies, so ``import kingdoms`` never waits for numpy.
+  matplotlib (kingdoms' charts import it lazily too) is preloaded from the CDN; where
+  the CDN is out of reach that load fails, the kernel starts all the same, and only the
+  cells that draw fail.
 
 The class pages (``apps/<game>.ipynb``) become static apps: ``class-pages/<game>.html``
 opens JupyterLite's REPL with the page's code run and hidden (only its output shows).
@@ -64,14 +67,20 @@ EXTRA_PACKAGES = {"comm": "0.2.3", "ipywidgets": "8.1.9"}
 #: loaded when the kernel starts (with their pure-Python dependencies): the kernel's
 #: own needs, then kingdoms
 PRELOAD = ["comm", "ipython", "jedi", "kingdoms"]
+#: also loaded when the kernel starts, from Pyodide's CDN: kingdoms draws its charts
+#: (DistributionPlot, TreeExplorer, ``.plot()``) with matplotlib imported only when it
+#: draws, and Pyodide loads a package only when a cell imports it.  Where the CDN cannot
+#: be reached the load fails without stopping the kernel (the chart then says
+#: matplotlib is missing)
+CDN_PRELOAD = ["matplotlib"]
+#: Pyodide's compiled packages kingdoms may import: their pure-Python dependencies are
+#: bundled too, so that only the WebAssembly wheels come from the CDN
+COMPILED = ["numpy", "scipy", "matplotlib"]
 #: what the kernel and piplite need before anything else (always bundled)
 KERNEL_NEEDS = ["micropip", "packaging", "ipython", "jedi", "comm"]
 
 #: the npm package's files the site does not need (a demo console, types, source maps)
 PYODIDE_SKIP = re.compile(r"(\.d\.ts|\.map|\.html|README\.md)$")
-
-#: a class page that draws a chart (kingdoms imports matplotlib lazily, when it draws)
-LAZY_CHARTS = re.compile(r"\bDistributionPlot\(|\.plot\(")
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: the labextensions the site carries: the Pyodide kernel and the widget manager
@@ -235,21 +244,19 @@ def rewrite_lock(core: Path, kingdoms: Path, cache: Path, out: Path) -> dict:
 
     for entry in every.values():
         entry["depends"] = [canonical(d) for d in entry["depends"]]
-    roots = KERNEL_NEEDS + list(new_entries)
-    bundled: list[str] = []
+    roots = KERNEL_NEEDS + list(new_entries) + CDN_PRELOAD + COMPILED
+    seen: list[str] = []
     todo = list(roots)
     while todo:
         name = todo.pop(0)
-        if name in bundled:
+        if name in seen or name not in every:
+            # not in every: a requirement no Pyodide build provides (ipywidgets'
+            # widgetsnbextension and jupyterlab_widgets hold only the notebook's
+            # frontend): not needed in Python
             continue
-        if name not in every:
-            # a requirement no Pyodide build provides (ipywidgets' widgetsnbextension and
-            # jupyterlab_widgets hold only the notebook's frontend): not needed in Python
-            continue
-        if not pure(name):
-            continue
-        bundled.append(name)
+        seen.append(name)
         todo.extend(every[name]["depends"])
+    bundled = [name for name in seen if pure(name)]
     for name in bundled:
         every[name]["depends"] = [d for d in every[name]["depends"] if d in bundled]
 
@@ -274,7 +281,8 @@ def rewrite_lock(core: Path, kingdoms: Path, cache: Path, out: Path) -> dict:
             from_cdn.append(name)
     lock["packages"] = {name: every[name] for name in sorted(every)}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    return {"bundled": sorted(bundled), "from_cdn": sorted(from_cdn), "preload": PRELOAD}
+    return {"bundled": sorted(bundled), "from_cdn": sorted(from_cdn),
+            "preload": PRELOAD + CDN_PRELOAD}
 
 
 # ---------------------------------------------------------------- the class pages
@@ -286,10 +294,6 @@ def class_page_url(app: Path) -> str:
               ("hideCodeInput", "1"), ("promptCellPosition", "bottom")]
     code = [src for src in ("".join(c["source"]).strip() for c in nb["cells"]
                             if c["cell_type"] == "code") if src]
-    if any(LAZY_CHARTS.search(src) for src in code):
-        # kingdoms imports matplotlib only when it draws; Pyodide loads a package only
-        # when a cell imports it
-        code.insert(0, "import matplotlib")
     params += [("code", src) for src in code]
     return "../repl/index.html?" + urllib.parse.urlencode(params, quote_via=urllib.parse.quote)
 
@@ -366,7 +370,7 @@ def build_site(contents: Path, dest: Path, cache: Path | None = None) -> dict:
             "jupyter-config-data": {
                 "appName": "kingdoms",
                 "litePluginSettings": {KERNEL_PLUGIN: {
-                    "loadPyodideOptions": {"packages": PRELOAD}}},
+                    "loadPyodideOptions": {"packages": PRELOAD + CDN_PRELOAD}}},
             }}, indent=2))
 
         # only the labextensions the site needs, not every one of this environment
