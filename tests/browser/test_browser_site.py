@@ -208,13 +208,11 @@ def run_notebook(page, base: str, notebook: str) -> dict:
     """Open ``notebook`` in the site's JupyterLab, Run All, return the notebook as run."""
     page.goto(f"{base}/lab/index.html?path={notebook}", wait_until="domcontentloaded")
     page.wait_for_function(
-        """(path) => {
-            const app = window.jupyterapp;
-            const w = app && app.shell.currentWidget;
-            const k = w && w.context && w.context.path === path && w.sessionContext
-                      && w.sessionContext.session && w.sessionContext.session.kernel;
-            return k && k.status === 'idle';
-        }""", arg=notebook, timeout=START_TIMEOUT)
+        "(path) => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.context.path === path",
+        arg=notebook, timeout=START_TIMEOUT)
+    # the status bar tells when Pyodide (with kingdoms preloaded) is ready
+    page.get_by_text("Python (Pyodide) | Idle").wait_for(timeout=START_TIMEOUT)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     # Run All has finished when every code cell has a number and the kernel is idle
