@@ -19,6 +19,7 @@ import functools
 import http.server
 import json
 import re
+import shutil
 import threading
 import time
 from pathlib import Path
@@ -109,6 +110,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 def site(tmp_path_factory):
     """``(base_url, site_dir)``: the site built from a student edition, served on 127.0.0.1."""
     pytest.importorskip("jupyterlite_core")
+    if shutil.which("npm") is None:      # as the browser tests skip without Chromium
+        pytest.skip("npm is needed to fetch Pyodide's core (the npm package pyodide)")
     tmp = tmp_path_factory.mktemp("site")
     start = time.monotonic()
     site_dir, _, _ = build(tmp)
