@@ -12,7 +12,7 @@ NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
 # have no outputs and fail by design; tests/exercises checks them)
 NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
-.PHONY: lab test test-fast notebooks exercises student-edition app bench clean
+.PHONY: lab test test-fast notebooks exercises student-edition app bench site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ $(VENV)/.notebook-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,notebook]"
+	touch $@
+
+$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[site]"
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -65,7 +69,7 @@ exercises: $(VENV)/.notebook-installed
 ## make student-edition DEST=<folder>: what students may see, as a folder to publish (its own Binder
 ## repository) and DEST.zip: lessons (cells tagged teacher-only left out), class pages, the student
 ## copies of the exercises, a README for students, the kingdoms wheel and a Binder recipe
-DEST ?= build/student-edition
+student-edition: DEST ?= build/student-edition
 student-edition: $(VENV)/.notebook-installed
 	$(BIN)/python tools/edition.py student "$(DEST)" --zip $(if $(BINDER),--binder $(BINDER),)
 
@@ -76,6 +80,13 @@ app: $(VENV)/.notebook-installed
 	@if [ -n "$(GAME)" ] && [ ! -f "apps/$(GAME).ipynb" ]; then \
 	  echo "no class page for GAME=$(GAME); the games are: $(APP_GAMES)"; exit 2; fi
 	$(BIN)/voila $(if $(GAME),apps/$(GAME).ipynb,apps) --port=$(PORT) --no-browser $(LAB_ARGS)
+
+## make site DEST=folder: the student edition as a static JupyterLite site (no server; Python runs
+## in the browser); copy DEST to any static host.  Needs npm and the package indexes (PyPI, npm).
+site: DEST ?= build/site
+site: $(VENV)/.site-installed
+	$(MAKE) student-edition DEST=build/student-edition
+	$(BIN)/python tools/site.py build/student-edition $(DEST)
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the search bot against random, the best heuristics and OpenSpiel (long: ~hours at 200 games)
