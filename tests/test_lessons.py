@@ -1,0 +1,224 @@
+"""kingdoms.lessons: the sentences of the lesson notebooks' student tasks, and the task
+cells themselves (tags, order, the projector view's collapsed setup)."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from kingdoms.lessons import blank, check_by_hand, compare_guess, number_text
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def said(capsys):
+    return capsys.readouterr().out
+
+
+def test_blank():
+    assert blank(...) and blank(None) and blank("  ")
+    assert not blank(0) and not blank("Knight") and not blank(Fraction(0))
+
+
+def test_number_text_is_for_people():
+    assert number_text(Fraction(46, 17)) == "46/17 ≈ 2.706"
+    assert number_text(Fraction(4, 2)) == "2"
+    assert number_text(0.25) == "0.25"
+    assert "Fraction" not in number_text(Fraction(1, 3))
+
+
+def test_guess_left_blank_asks_for_a_guess(capsys):
+    assert compare_guess(..., Fraction(1, 2)) is None
+    out = said(capsys)
+    assert "Type your guess first" in out and "1/2" not in out
+
+
+@pytest.mark.parametrize("guess, right, word", [
+    (0.5, True, "Well predicted"), (Fraction(11, 20), True, "Well predicted"),
+    (0.9, False, "too high"), (0.1, False, "too low")])
+def test_numeric_guess(capsys, guess, right, word):
+    assert compare_guess(guess, Fraction(1, 2), "the chance") is right
+    out = said(capsys)
+    assert word in out and "the chance is 1/2" in out
+
+
+def test_closeness_is_a_share_of_the_truth(capsys):
+    assert compare_guess(3, Fraction(46, 17), close=0.2) is True
+    assert compare_guess(3, Fraction(46, 17), close=0.05) is False
+
+
+def test_counted_share_as_percent(capsys):
+    assert compare_guess(0.5, Fraction(487, 600), "greedy's share", percent=True) is False
+    out = said(capsys)
+    assert "81.2%" in out and "50.0%" in out and "487/600" not in out
+
+
+def test_word_guess(capsys):
+    assert compare_guess(" mix ", "mix", "the best plan") is True
+    assert compare_guess("always the King", "mix", "the best plan") is False
+    assert "the best plan is mix" in said(capsys)
+
+
+def test_a_guess_that_is_no_number(capsys):
+    assert compare_guess("half", Fraction(1, 2)) is False
+    assert "as a number" in said(capsys)
+
+
+def test_by_hand_right(capsys):
+    assert check_by_hand(Fraction(3, 34), Fraction(3, 34), "P(no Fool)") is True
+    assert "Right" in said(capsys)
+    assert check_by_hand(6, Fraction(6), "the count") is True
+
+
+def test_by_hand_blank(capsys):
+    assert check_by_hand(..., Fraction(3, 34)) is None
+    out = said(capsys)
+    assert "Work it out on paper first" in out and "3/34" not in out
+
+
+def test_by_hand_decimal_is_close_but_not_exact(capsys):
+    assert check_by_hand(0.088, Fraction(3, 34), "P(no Fool)") is False
+    assert "Write it exactly" in said(capsys)
+
+
+def test_by_hand_complement(capsys):
+    assert check_by_hand(Fraction(31, 34), Fraction(3, 34), "P(no Fool)") is False
+    assert "complement" in said(capsys)
+
+
+def test_by_hand_factor(capsys):
+    assert check_by_hand(Fraction(6, 34), Fraction(3, 34), "P(no Fool)") is False
+    out = said(capsys)
+    assert "2 times" in out and "larger" in out
+
+
+def test_by_hand_wrong_type(capsys):
+    assert check_by_hand("3/34", Fraction(3, 34)) is False
+    assert "should be a number" in said(capsys)
+
+
+@pytest.mark.parametrize("typed", [..., "3/34", 0.088, Fraction(31, 34), Fraction(6, 34), Fraction(3, 34)])
+def test_sentences_are_for_people(capsys, typed):
+    """No Fraction(...) repr in what a student reads (the notebooks' output scan)."""
+    check_by_hand(typed, Fraction(3, 34), "P(no Fool)")
+    compare_guess(typed, Fraction(3, 34), "P(no Fool)")
+    assert "Fraction(" not in said(capsys)
+
+
+# ---- the lesson notebooks' task cells -------------------------------------------------
+
+LESSONS = sorted((REPO / "notebooks").glob("*/*.ipynb"))
+
+
+def cells(path):
+    return json.loads(path.read_text())["cells"]
+
+
+def tags(cell):
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def with_tasks():
+    return [p for p in LESSONS if any("student-task" in tags(c) for c in cells(p))]
+
+
+def test_lesson_notebooks_have_tasks():
+    assert with_tasks(), "no lesson notebook has a student task yet"
+
+
+@pytest.mark.parametrize("path", with_tasks(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_three_kinds_of_task(path):
+    source = ["".join(c["source"]) for c in cells(path) if "student-task" in tags(c)]
+    assert any("my_guess = ..." in s for s in source), "no predict-then-check guess cell"
+    assert any("by_hand = ..." in s for s in source), "no by-hand calculation cell"
+    assert any(s.lstrip().startswith("**Explain") for s in source), "no explain-in-words question"
+
+
+@pytest.mark.parametrize("path", with_tasks(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_task_cells_are_followed_by_their_check_or_answer(path):
+    cs = cells(path)
+    for i, c in enumerate(cs):
+        src = "".join(c["source"])
+        if "student-task" not in tags(c):
+            continue
+        for name, check in (("my_guess = ...", "compare_guess(my_guess"),
+                            ("by_hand = ...", "check_by_hand(by_hand")):
+            if name in src and c["cell_type"] == "code":
+                # its check comes next, then the answer for the teacher (dropped from the
+                # student edition)
+                j = next(k for k in range(i + 1, len(cs)) if check in "".join(cs[k]["source"]))
+                assert not any(name in "".join(d["source"]) for d in cs[i + 1:j]
+                               if d["cell_type"] == "code"), src
+                assert "teacher-only" in tags(cs[j + 1]), src
+        if src.lstrip().startswith("**Explain"):
+            answer = cs[i + 1]
+            assert answer["cell_type"] in ("raw", "markdown") and "student-task" in tags(answer)
+            assert "teacher-only" in tags(cs[i + 2]), "the expected answer follows the answer cell"
+
+
+@pytest.mark.parametrize("path", with_tasks(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_checks_in_the_committed_notebook_ask_for_a_guess(path):
+    """Committed executed with blank answers: the checks say what to do, never a traceback."""
+    for c in cells(path):
+        src = "".join(c["source"])
+        if c["cell_type"] == "code" and ("compare_guess(" in src or "check_by_hand(" in src):
+            out = "".join("".join(o.get("text", "")) for o in c.get("outputs", []))
+            assert "Traceback" not in out and ("first" in out), (src, out)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_projector_view_setup_collapsed_and_slides(path):
+    cs = cells(path)
+    first_code = next(c for c in cs if c["cell_type"] == "code")
+    assert first_code["metadata"].get("jupyter", {}).get("source_hidden") is True
+    slide_types = [c["metadata"].get("slideshow", {}).get("slide_type") for c in cs]
+    assert slide_types[0] == "slide" and slide_types.count("slide") >= 3, slide_types
+    assert all(t in ("slide", "subslide", "fragment", "-", "skip", "notes") for t in slide_types)
+
+
+def answered(path):
+    """The notebook with the teacher's answers typed into its task cells (from the
+    `lesson_answer` metadata of the teacher-only cells), or None when it has none."""
+    nb = json.loads(path.read_text())
+    answers = {}
+    for c in nb["cells"]:
+        answers.update(c.get("metadata", {}).get("lesson_answer", {}))
+    if not answers:
+        return None
+    pending = {}
+    for i, c in enumerate(nb["cells"]):
+        src = "".join(c["source"])
+        for name in ("my_guess", "by_hand"):
+            if "student-task" in tags(c) and f"{name} = ..." in src:
+                pending.setdefault(name, []).append(i)
+    # each task cell gets the answer of the next teacher-only cell that names its variable
+    for name, where in pending.items():
+        for i in where:
+            ans = next(d["metadata"]["lesson_answer"][name] for d in nb["cells"][i + 1:]
+                       if name in d.get("metadata", {}).get("lesson_answer", {}))
+            c = nb["cells"][i]
+            c["source"] = "".join(c["source"]).replace(f"{name} = ...", f"{name} = {ans}")
+    return nb
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", with_tasks(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_teachers_answers_pass_the_checks(path, tmp_path):
+    """Run the lesson with the expected answers typed in: every check says so."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = answered(path)
+    if nb is None:
+        pytest.skip("no expected answers recorded")
+    nb = nbformat.reads(json.dumps(nb), as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}}).execute()
+    verdicts = []
+    for c in nb.cells:
+        if c.cell_type == "code" and ("compare_guess(my_guess" in c.source or "check_by_hand(by_hand" in c.source):
+            out = "".join(o.get("text", "") for o in c.outputs)
+            verdicts.append(out)
+            assert out.startswith(("Right", "Well predicted")), (c.source, out)
+    assert len(verdicts) >= 2
