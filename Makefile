@@ -12,7 +12,7 @@ NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
 # have no outputs and fail by design; tests/exercises checks them)
 NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
-.PHONY: lab test test-fast notebooks exercises app bench clean
+.PHONY: lab test test-fast notebooks exercises app bench handouts clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ $(VENV)/.notebook-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,notebook]"
+	touch $@
+
+$(VENV)/.handouts-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[handouts]"
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -69,6 +73,12 @@ app: $(VENV)/.notebook-installed
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/strength.py
+
+## make handouts: a printable PDF of one or two pages per lesson notebook (the tasks, the
+## pictures, room to answer; no code, no teacher notes) in DEST (default build/handouts)
+DEST ?= build/handouts
+handouts: $(VENV)/.handouts-installed
+	$(BIN)/python tools/handouts.py --dest "$(DEST)"
 
 clean:
 	rm -rf build artifacts .pytest_cache .hypothesis
