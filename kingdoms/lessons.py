@@ -74,9 +74,9 @@ def compare_guess(guess, truth, what: str = "the answer", *, close: float = 0.1,
     if isinstance(truth, str):
         right = isinstance(guess, str) and guess.strip().lower() == truth.strip().lower()
         if right:
-            print(f"Your guess “{guess}” is right: {what} is {truth}.")
+            print(f"Well predicted: you said “{guess.strip()}”, and {what}: {truth}.")
         else:
-            print(f"You guessed “{guess}”; {what} is {truth}. What made you expect otherwise?")
+            print(f"You said “{guess}”; {what}: {truth}. What made you expect otherwise?")
         return right
     g, t = _as_number(guess), _as_number(truth)
     if g is None or t is None:

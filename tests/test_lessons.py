@@ -57,8 +57,9 @@ def test_counted_share_as_percent(capsys):
 
 def test_word_guess(capsys):
     assert compare_guess(" mix ", "mix", "the best plan") is True
+    assert said(capsys).startswith("Well predicted")
     assert compare_guess("always the King", "mix", "the best plan") is False
-    assert "the best plan is mix" in said(capsys)
+    assert "the best plan: mix" in said(capsys)
 
 
 def test_a_guess_that_is_no_number(capsys):
@@ -174,6 +175,12 @@ def test_projector_view_setup_collapsed_and_slides(path):
     first_code = next(c for c in cs if c["cell_type"] == "code")
     assert first_code["metadata"].get("jupyter", {}).get("source_hidden") is True
     slide_types = [c["metadata"].get("slideshow", {}).get("slide_type") for c in cs]
+    # the setup cell shows nothing on a slide; the student's task cells stay open and on slides
+    assert first_code["metadata"]["slideshow"]["slide_type"] == "skip"
+    for c in cs:
+        if "student-task" in tags(c):
+            assert not c["metadata"].get("jupyter", {}).get("source_hidden")
+            assert c["metadata"]["slideshow"]["slide_type"] != "skip"
     assert slide_types[0] == "slide" and slide_types.count("slide") >= 3, slide_types
     assert all(t in ("slide", "subslide", "fragment", "-", "skip", "notes") for t in slide_types)
 
