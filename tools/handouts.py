@@ -3,9 +3,9 @@
     python tools/handouts.py [--dest build/handouts] [NOTEBOOK ...]      (make handouts)
 
 A handout holds what a student needs on paper and nothing else: the lesson's title and
-what it teaches, the cells tagged ``handout`` (the task questions and the lesson's key
-picture), and room to answer under every task question. No code, no output text, and never
-a cell tagged ``teacher-only``. Markdown is rendered by mistune (nbconvert's own Markdown
+what it teaches, the cells tagged ``handout`` (the task questions, and the lesson's key
+picture or, for a code cell without one, the table it prints), and room to answer under
+every task question. No code, and never a cell tagged ``teacher-only``. Markdown is rendered by mistune (nbconvert's own Markdown
 parser) into the small HTML subset that fpdf2 writes; pictures are the cells' stored PNG
 outputs. The font is matplotlib's DejaVu Sans (so ≈, −, → and ² print), which every
 install of kingdoms has.
@@ -102,7 +102,7 @@ def task_kind(text: str) -> str | None:
 
 def items(nb: dict) -> list[tuple[str, object]]:
     """What goes on paper, in order: ("title", html), ("text", html), ("task", (kind, html)),
-    ("picture", png bytes)."""
+    ("picture", png bytes), ("printed", the text a cell printed)."""
     out = []
     for i, cell in enumerate(nb["cells"]):
         t = tags(cell)
@@ -120,11 +120,18 @@ def items(nb: dict) -> list[tuple[str, object]]:
             else:
                 out.append(("text", markdown_html(text)))
         elif cell["cell_type"] == "code":
-            for output in cell.get("outputs", []):
-                png = output.get("data", {}).get("image/png")
-                if png:
-                    out.append(("picture", base64.b64decode("".join(png) if isinstance(png, list) else png)))
-                    break
+            # the cell's picture; a cell without one gives its printed text (a table, a matrix)
+            pictures = [o["data"]["image/png"] for o in cell.get("outputs", [])
+                        if "image/png" in o.get("data", {})]
+            if pictures:
+                png = pictures[0]
+                out.append(("picture", base64.b64decode("".join(png) if isinstance(png, list) else png)))
+            else:
+                printed = "".join("".join(o["text"]) if isinstance(o.get("text"), list) else o.get("text", "")
+                                  for o in cell.get("outputs", []) if o.get("output_type") == "stream"
+                                  and o.get("name") == "stdout")
+                if printed.strip():
+                    out.append(("printed", printed.rstrip("\n")))
     return out
 
 
@@ -134,7 +141,8 @@ def _font_files() -> dict[str, Path]:
     import matplotlib
     ttf = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
     return {"": ttf / "DejaVuSans.ttf", "B": ttf / "DejaVuSans-Bold.ttf",
-            "I": ttf / "DejaVuSans-Oblique.ttf", "BI": ttf / "DejaVuSans-BoldOblique.ttf"}
+            "I": ttf / "DejaVuSans-Oblique.ttf", "BI": ttf / "DejaVuSans-BoldOblique.ttf",
+            "mono": ttf / "DejaVuSansMono.ttf"}
 
 
 ANSWER_LABEL = {"predict": ("My prediction (before running the cell):", "What the notebook shows:"),
@@ -159,7 +167,10 @@ def render(content, lesson_title: str, layout) -> "fpdf.FPDF":
     pdf.set_margins(18, 15, 18)
     pdf.set_auto_page_break(True, margin=16)
     for style, path in _font_files().items():
-        pdf.add_font("DejaVu", style, str(path))
+        if style == "mono":
+            pdf.add_font("DejaVuMono", "", str(path))
+        else:
+            pdf.add_font("DejaVu", style, str(path))
     pdf.add_page()
     pdf.set_font("DejaVu", "", 9)
     pdf.cell(0, 6, "Name: ______________________   Class: __________   Date: __________",
@@ -201,6 +212,10 @@ def render(content, lesson_title: str, layout) -> "fpdf.FPDF":
                     pdf.set_draw_color(170, 170, 170)
                     pdf.line(pdf.l_margin, y, pdf.l_margin + width, y)
                     pdf.set_y(y + 1)
+            pdf.ln(3)
+        elif kind == "printed":
+            pdf.set_font("DejaVuMono", "", size - 3)
+            pdf.multi_cell(0, (size - 3) * 0.45, value, new_x="LMARGIN", new_y="NEXT")
             pdf.ln(3)
         elif kind == "picture":
             from PIL import Image
