@@ -31,17 +31,10 @@ def blank(value) -> bool:
 
 
 def number_text(x) -> str:
-    """A number for people: ``Fraction(46, 17) -> "46/17 ≈ 2.706"``, ``3 -> "3"``,
-    ``0.25 -> "0.25"``; a fraction that is whole prints as a whole number."""
-    if isinstance(x, bool):
-        return str(x)
-    if isinstance(x, Fraction):
-        if x.denominator == 1:
-            return str(x.numerator)
-        return f"{x.numerator}/{x.denominator} ≈ {float(x):.4g}"
-    if isinstance(x, float):
-        return f"{x:.4g}"
-    return str(x)
+    """A number for people, as the exercises print it (``kingdoms.exercises.show``):
+    ``Fraction(46, 17) -> "46/17 ≈ 2.706"``, ``Fraction(4, 2) -> "2"``, ``0.25 -> "0.250"``."""
+    from kingdoms.exercises import show
+    return show(x)
 
 
 def _as_number(value):
@@ -87,7 +80,9 @@ def compare_guess(guess, truth, what: str = "the answer", *, close: float = 0.1,
         from kingdoms.core.text import percent as pct
         shown, true_text = pct(float(g)), pct(float(t))
     else:
-        shown, true_text = number_text(guess), number_text(truth)
+        # the guess as the student typed it; the truth exact
+        shown = f"{guess:g}" if isinstance(guess, float) else number_text(guess)
+        true_text = number_text(truth)
     if g == t or (t != 0 and abs(g - t) <= abs(t) * Fraction(str(close))):
         print(f"Well predicted: you guessed {shown}, and {what} is {true_text}.")
         return True

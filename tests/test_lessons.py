@@ -25,7 +25,7 @@ def test_blank():
 def test_number_text_is_for_people():
     assert number_text(Fraction(46, 17)) == "46/17 ≈ 2.706"
     assert number_text(Fraction(4, 2)) == "2"
-    assert number_text(0.25) == "0.25"
+    assert number_text(0.25) == "0.250"
     assert "Fraction" not in number_text(Fraction(1, 3))
 
 
