@@ -229,3 +229,40 @@ def test_the_teachers_answers_pass_the_checks(path, tmp_path):
             verdicts.append(out)
             assert out.startswith(("Right", "Well predicted")), (c.source, out)
     assert len(verdicts) >= 2
+
+
+# ---- the plans and the teacher guide -----------------------------------------------------
+
+DOCS = REPO / "docs"
+PLAN_SECTIONS = ("## Learning goals", "## Prerequisites", "## Timeline (45 minutes)",
+                 "## Questions to ask, with their answers", "## Common misconceptions")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_lesson_has_a_plan_in_the_guide(path):
+    plan = DOCS / "lessons" / f"{path.parent.name}-{path.stem}.md"
+    assert plan.is_file(), f"no lesson plan {plan.relative_to(REPO)}"
+    text = plan.read_text(encoding="utf-8")
+    for section in PLAN_SECTIONS:
+        assert section in text, f"{plan.name}: no section {section!r}"
+    assert f"../../notebooks/{path.parent.name}/{path.stem}.ipynb" in text
+    guide = (DOCS / "teacher-guide.md").read_text(encoding="utf-8")
+    assert f"(lessons/{plan.name})" in guide
+
+
+def test_the_guide_names_the_curriculum_topics():
+    guide = (DOCS / "teacher-guide.md").read_text(encoding="utf-8").lower()
+    for topic in ("laplace", "complement", "conditional probability", "hypergeometric",
+                  "expectation and linearity", "independence", "markov chains", "optimal stopping",
+                  "expectimax", "mixed equilibria"):
+        assert topic in guide, topic
+
+
+@pytest.mark.parametrize("doc", [DOCS / "teacher-guide.md"] + sorted((DOCS / "lessons").glob("*.md")),
+                         ids=lambda p: p.name)
+def test_doc_links_resolve(doc):
+    import re
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", doc.read_text(encoding="utf-8")):
+        if "://" in target:
+            continue
+        assert (doc.parent / target).resolve().exists(), f"{doc.name}: broken link {target}"
