@@ -93,7 +93,18 @@ def test_rise_presents_the_lesson_as_slides(page, lab, artifacts):
     slides.wait_for_function(
         """(first) => {
             const s = document.querySelector('.reveal .slides section.present');
-            return s && s.innerText.trim() && s.innerText !== first;
+            // a new slide with its own text, at rest (the slide transition has ended)
+            return s && s.innerText.trim() && s.innerText !== first
+                   && Math.abs(s.getBoundingClientRect().left
+                               - document.querySelector('.reveal .slides').getBoundingClientRect().left) < 2;
         }""", arg=first, timeout=LOAD_TIMEOUT)
+    assert "What player 1 sees" in slides.locator(".reveal .slides section.present").first.inner_text()
+    # the collapsed code shows its output only (notebooks/<game>/rise.css), no placeholder line
+    placeholders = slides.evaluate(
+        """() => [...document.querySelectorAll('.reveal .slides section.present .jp-InputPlaceholder')]
+                 .filter(p => p.offsetParent !== null).length""")
+    outputs = slides.evaluate(
+        "() => document.querySelectorAll('.reveal .slides section.present .jp-OutputArea-output').length")
+    assert placeholders == 0 and outputs >= 1, (placeholders, outputs)
     slides.screenshot(path=str(artifacts / "lesson-rise-second-slide.png"))
     slides.close()
