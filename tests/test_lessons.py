@@ -17,6 +17,34 @@ def said(capsys):
     return capsys.readouterr().out
 
 
+def verdict(out: str):
+    """True for a right answer's sentence, None for 'type it first', else False."""
+    if out.startswith(("Well predicted", "Right")):
+        return True
+    if out.startswith(("Type your guess first", "Work it out on paper first")):
+        return None
+    return False
+
+
+def guess(capsys, *args, **kw):
+    compare_guess(*args, **kw)
+    out = said(capsys)
+    return verdict(out), out
+
+
+def by_hand(capsys, *args, **kw):
+    check_by_hand(*args, **kw)
+    out = said(capsys)
+    return verdict(out), out
+
+
+def test_nothing_returned(capsys):
+    """A notebook shows the sentence only, no True/False under it."""
+    assert compare_guess(0.5, Fraction(1, 2)) is None
+    assert check_by_hand(Fraction(1, 2), Fraction(1, 2)) is None
+    assert said(capsys).count("\n") == 2
+
+
 def test_blank():
     assert blank(...) and blank(None) and blank("  ")
     assert not blank(0) and not blank("Knight") and not blank(Fraction(0))
@@ -30,74 +58,73 @@ def test_number_text_is_for_people():
 
 
 def test_guess_left_blank_asks_for_a_guess(capsys):
-    assert compare_guess(..., Fraction(1, 2)) is None
-    out = said(capsys)
-    assert "Type your guess first" in out and "1/2" not in out
+    v, out = guess(capsys, ..., Fraction(1, 2))
+    assert v is None and "Type your guess first" in out and "1/2" not in out
 
 
-@pytest.mark.parametrize("guess, right, word", [
+@pytest.mark.parametrize("typed, right, word", [
     (0.5, True, "Well predicted"), (Fraction(11, 20), True, "Well predicted"),
     (0.9, False, "too high"), (0.1, False, "too low")])
-def test_numeric_guess(capsys, guess, right, word):
-    assert compare_guess(guess, Fraction(1, 2), "the chance") is right
-    out = said(capsys)
-    assert word in out and "the chance is 1/2" in out
+def test_numeric_guess(capsys, typed, right, word):
+    v, out = guess(capsys, typed, Fraction(1, 2), "the chance")
+    assert v is right and word in out and "the chance is 1/2" in out
+
+
+def test_a_guess_is_shown_as_typed(capsys):
+    v, out = guess(capsys, 5.4, 5.382, "the mean")
+    assert v is True and "you guessed 5.4," in out
 
 
 def test_closeness_is_a_share_of_the_truth(capsys):
-    assert compare_guess(3, Fraction(46, 17), close=0.2) is True
-    assert compare_guess(3, Fraction(46, 17), close=0.05) is False
+    assert guess(capsys, 3, Fraction(46, 17), close=0.2)[0] is True
+    assert guess(capsys, 3, Fraction(46, 17), close=0.05)[0] is False
 
 
 def test_counted_share_as_percent(capsys):
-    assert compare_guess(0.5, Fraction(487, 600), "greedy's share", percent=True) is False
-    out = said(capsys)
-    assert "81.2%" in out and "50.0%" in out and "487/600" not in out
+    v, out = guess(capsys, 0.5, Fraction(487, 600), "greedy's share", percent=True)
+    assert v is False and "81.2%" in out and "50.0%" in out and "487/600" not in out
 
 
 def test_word_guess(capsys):
-    assert compare_guess(" mix ", "mix", "the best plan") is True
-    assert said(capsys).startswith("Well predicted")
-    assert compare_guess("always the King", "mix", "the best plan") is False
-    assert "the best plan: mix" in said(capsys)
+    assert guess(capsys, " mix ", "mix", "the best plan")[0] is True
+    v, out = guess(capsys, "always the King", "mix", "the best plan")
+    assert v is False and "the best plan: mix" in out
 
 
 def test_a_guess_that_is_no_number(capsys):
-    assert compare_guess("half", Fraction(1, 2)) is False
-    assert "as a number" in said(capsys)
+    v, out = guess(capsys, "half", Fraction(1, 2))
+    assert v is False and "as a number" in out
 
 
 def test_by_hand_right(capsys):
-    assert check_by_hand(Fraction(3, 34), Fraction(3, 34), "P(no Fool)") is True
-    assert "Right" in said(capsys)
-    assert check_by_hand(6, Fraction(6), "the count") is True
+    v, out = by_hand(capsys, Fraction(3, 34), Fraction(3, 34), "P(no Fool)")
+    assert v is True and "exactly 3/34" in out
+    assert by_hand(capsys, 6, Fraction(6), "the count")[0] is True
 
 
 def test_by_hand_blank(capsys):
-    assert check_by_hand(..., Fraction(3, 34)) is None
-    out = said(capsys)
-    assert "Work it out on paper first" in out and "3/34" not in out
+    v, out = by_hand(capsys, ..., Fraction(3, 34))
+    assert v is None and "3/34" not in out
 
 
 def test_by_hand_decimal_is_close_but_not_exact(capsys):
-    assert check_by_hand(0.088, Fraction(3, 34), "P(no Fool)") is False
-    assert "Write it exactly" in said(capsys)
+    v, out = by_hand(capsys, 0.088, Fraction(3, 34), "P(no Fool)")
+    assert v is False and "Write it exactly" in out
 
 
 def test_by_hand_complement(capsys):
-    assert check_by_hand(Fraction(31, 34), Fraction(3, 34), "P(no Fool)") is False
-    assert "complement" in said(capsys)
+    v, out = by_hand(capsys, Fraction(31, 34), Fraction(3, 34), "P(no Fool)")
+    assert v is False and "complement" in out
 
 
 def test_by_hand_factor(capsys):
-    assert check_by_hand(Fraction(6, 34), Fraction(3, 34), "P(no Fool)") is False
-    out = said(capsys)
-    assert "2 times" in out and "larger" in out
+    v, out = by_hand(capsys, Fraction(6, 34), Fraction(3, 34), "P(no Fool)")
+    assert v is False and "2 times" in out and "larger" in out
 
 
 def test_by_hand_wrong_type(capsys):
-    assert check_by_hand("3/34", Fraction(3, 34)) is False
-    assert "should be a number" in said(capsys)
+    v, out = by_hand(capsys, "3/34", Fraction(3, 34))
+    assert v is False and "should be a number" in out
 
 
 @pytest.mark.parametrize("typed", [..., "3/34", 0.088, Fraction(31, 34), Fraction(6, 34), Fraction(3, 34)])
