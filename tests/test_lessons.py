@@ -293,3 +293,27 @@ def test_doc_links_resolve(doc):
         if "://" in target:
             continue
         assert (doc.parent / target).resolve().exists(), f"{doc.name}: broken link {target}"
+
+
+def test_the_task_script_rebuilds_the_committed_task_cells(tmp_path):
+    """tools/lesson_tasks.py run on the committed notebooks changes no cell's source or
+    metadata: the script and the notebooks agree, and a rerun is harmless (the lead can
+    re-insert the tasks into a notebook that someone else edited)."""
+    import shutil
+    import subprocess
+    import sys
+    shutil.copytree(REPO / "notebooks", tmp_path / "notebooks")
+    (tmp_path / "tools").mkdir()
+    shutil.copy(REPO / "tools" / "lesson_tasks.py", tmp_path / "tools")
+    run = subprocess.run([sys.executable, str(tmp_path / "tools" / "lesson_tasks.py")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+
+    def cells(path):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        return [(c["id"], c["cell_type"], "".join(c["source"]),
+                 {k: v for k, v in c.get("metadata", {}).items() if k != "execution"})
+                for c in nb["cells"]]
+    for path in LESSONS:
+        rebuilt = tmp_path / path.relative_to(REPO)
+        assert cells(rebuilt) == cells(path), path.relative_to(REPO)
