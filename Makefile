@@ -12,7 +12,7 @@ NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
 # have no outputs and fail by design; tests/exercises checks them)
 NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
-.PHONY: lab test test-fast notebooks exercises student-edition app bench site clean
+.PHONY: lab test test-fast notebooks exercises student-edition app bench site handouts clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.site-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[site]"
+	touch $@
+
+$(VENV)/.handouts-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[handouts]"
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -93,6 +97,12 @@ site: $(VENV)/.site-installed
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/strength.py
+
+## make handouts: a printable PDF of one or two pages per lesson notebook (the tasks, the
+## pictures, room to answer; no code, no teacher notes) in DEST (default build/handouts)
+DEST ?= build/handouts
+handouts: $(VENV)/.handouts-installed
+	$(BIN)/python tools/handouts.py --dest "$(DEST)"
 
 clean:
 	rm -rf build artifacts .pytest_cache .hypothesis

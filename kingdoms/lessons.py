@@ -1,0 +1,126 @@
+"""Sentences for the student tasks of the lesson notebooks.
+
+Every lesson notebook has three kinds of task (cells tagged ``student-task``):
+
+* **predict, then check**: the student types ``my_guess = ...`` *before* the notebook
+  computes the answer; :func:`compare_guess` then says in a sentence how the guess compares
+  with the truth;
+* **by hand**: the student computes ``by_hand = ...`` (a ``Fraction``, a whole number)
+  with pencil and paper; :func:`check_by_hand` compares it with the exact value the
+  notebook computed and names the likely slip;
+* **explain in words**: a question and an answer cell (no code).
+
+Both functions print one or two sentences and return nothing (so that a notebook shows
+the sentence, not a ``True`` under it), never a traceback: a lesson, not an exam, so the
+exact value is shown after the verdict. A right answer's sentence starts with "Well
+predicted" or "Right".
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Number
+
+__all__ = ["blank", "number_text", "compare_guess", "check_by_hand"]
+
+NOT_YET = ("Type your guess first: replace the ... in the cell above (`{name} = ...`), "
+           "run it, then run this cell again.")
+
+
+def blank(value) -> bool:
+    """True when the student has not typed anything yet (``...``, ``None`` or ``""``)."""
+    return value is ... or value is None or (isinstance(value, str) and not value.strip())
+
+
+def number_text(x) -> str:
+    """A number for people, as the exercises print it (``kingdoms.exercises.show``):
+    ``Fraction(46, 17) -> "46/17 ≈ 2.706"``, ``Fraction(4, 2) -> "2"``, ``0.25 -> "0.250"``."""
+    from kingdoms.exercises import show
+    return show(x)
+
+
+def _as_number(value):
+    """A typed number as a Fraction (exactly for int/Fraction, from its decimal for a
+    float), or None when the value is no number."""
+    if isinstance(value, bool) or not isinstance(value, Number):
+        return None
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    try:
+        return Fraction(str(float(value)))
+    except (ValueError, OverflowError):
+        return None
+
+
+def compare_guess(guess, truth, what: str = "the answer", *, close: float = 0.1,
+                  name: str = "my_guess", percent: bool = False) -> None:
+    """Print how a prediction compares with the truth.
+
+    ``truth`` a number: the guess counts as right when it lies within ``close`` (a share
+    of the truth: 0.1 = within 10%) of it; the sentence says whether it was too high or
+    too low (``percent=True``: a share counted in games, shown as a percentage, since
+    it is an estimate and not an exact fraction).  ``truth`` a string: the guess is right
+    when it names the same thing (letter case and surrounding spaces ignored).  A guess left as ``...`` gets
+    "type your guess first".
+    """
+    if blank(guess):
+        print(NOT_YET.format(name=name))
+        return
+    if isinstance(truth, str):
+        right = isinstance(guess, str) and guess.strip().lower() == truth.strip().lower()
+        if right:
+            print(f"Well predicted: you said “{guess.strip()}”, and {what}: {truth}.")
+        else:
+            print(f"You said “{guess}”; {what}: {truth}. What made you expect otherwise?")
+        return
+    g, t = _as_number(guess), _as_number(truth)
+    if g is None or t is None:
+        print(f"Type your guess as a number (for example 0.5); "
+              f"{what} is {number_text(truth)}.")
+        return
+    if percent:
+        from kingdoms.core.text import percent as pct
+        shown, true_text = pct(float(g)), pct(float(t))
+    else:
+        # the guess as the student typed it; the truth exact
+        shown = f"{guess:g}" if isinstance(guess, float) else number_text(guess)
+        true_text = number_text(truth)
+    if g == t or (t != 0 and abs(g - t) <= abs(t) * Fraction(str(close))):
+        print(f"Well predicted: you guessed {shown}, and {what} is {true_text}.")
+        return
+    side = "high" if g > t else "low"
+    print(f"You guessed {shown}; {what} is {true_text}, so your guess was too {side}.")
+
+
+def check_by_hand(by_hand, exact, what: str = "the value", *, name: str = "by_hand") -> None:
+    """Print whether a value worked out by hand equals the exact value.
+
+    The sentence names the usual slips: a decimal instead of an exact fraction, the
+    complement (``1 - p``) instead of ``p``, a value off by a whole factor."""
+    if blank(by_hand):
+        print(f"Work it out on paper first, then type it in the cell above "
+              f"(`{name} = ...`) and run this cell again.")
+        return
+    value, truth = _as_number(by_hand), Fraction(exact)
+    if value is None:
+        print(f"`{name}` should be a number: a whole number, or an exact fraction written as in "
+              f"the example in the cell above; you typed {by_hand!r}.")
+        return
+    if value == truth and not isinstance(by_hand, float):
+        print(f"Right: {what} is exactly {number_text(truth)}.")
+        return
+    if isinstance(by_hand, float) and abs(float(truth) - by_hand) < 5e-3 * max(1, abs(float(truth))):
+        print(f"Close: {by_hand} is {what} rounded. Write it exactly, as a fraction "
+              f"(as in the example in the cell above): it is {number_text(truth)}.")
+        return
+    if 0 < truth < 1 and value == 1 - truth:
+        print(f"Not yet: {number_text(value)} is the complement, 1 minus {what}. "
+              f"Which event did you count? {what[:1].upper() + what[1:]} is {number_text(truth)}.")
+        return
+    hint = ""
+    if truth != 0 and value != 0:
+        ratio = value / truth
+        if ratio.denominator == 1 or (1 / ratio).denominator == 1:
+            hint = f" Your value is {number_text(ratio)} times the exact one: a factor counted twice or left out?"
+    side = "larger" if value > truth else "smaller"
+    print(f"Not yet: your {number_text(value)} is {side} than {what}, "
+          f"which is {number_text(truth)}.{hint}")
