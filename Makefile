@@ -100,7 +100,7 @@ bench: $(VENV)/.bench-installed
 
 ## make handouts: a printable PDF of one or two pages per lesson notebook (the tasks, the
 ## pictures, room to answer; no code, no teacher notes) in DEST (default build/handouts)
-DEST ?= build/handouts
+handouts: DEST ?= build/handouts
 handouts: $(VENV)/.handouts-installed
 	$(BIN)/python tools/handouts.py --dest "$(DEST)"
 
