@@ -276,7 +276,7 @@ def woods_explore():
         "Fool at home would make 3 Fools (court 0, margin −6), so it goes to Player 2's court: 11 against 2 + 4 + 4 = 10, "
         "margin **+1**. Backward induction: solve the last move first.",
         reveal="small = two.position(hands=[[\"Fool\", \"Guard\"], [\"Fool\"]]", answer="1")
-    nb.handout("draw_tree(tree, figsize=(16, 8))")
+    nb.handout("tree = odds.endgame_tree(small, depth=6")
     nb.finish()
 
 
@@ -479,7 +479,7 @@ def elves_explore():
         "stops early (18 instead of 40). A giant pig has substitutes (an elfcycle, a trollwagon, a dragon can "
         "do its job), so losing it costs little. Misconception: a card's worth is fixed — it depends on the table "
         "and on the rest of the hand.")
-    nb.handout("draw_tree(journey_tree(table, doris, rules, depth=2), ax=ax)")
+    nb.handout("tree_picture(tree, title=\"Doris's journey")
     nb.by_hand("heuristics = tournament(two, [\"planner\", \"homebody\"], 100",
         "A tie counts as half a win. In 100 games the planner won 82, tied 0 and lost 18 (the table below). "
         "What is the planner's share of the win, as a fraction?",
