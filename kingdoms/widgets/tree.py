@@ -272,7 +272,7 @@ class TreeExplorer(W.VBox):
     def _alt_text(self) -> str:
         g = self.graph
         root = self.root
-        text = f"Game tree from: {state_caption(root)}. {g.number_of_nodes()} positions."
+        text = f"Game tree from: {state_caption(root).rstrip('.')}. {g.number_of_nodes()} positions."
         best = [str(d["action"]) for _, _, d in g.out_edges(root, data=True) if d.get("best")]
         if best:
             estimated = g.graph.get("values") == "estimated"
