@@ -250,21 +250,23 @@ def test_a_new_pending_step_replaces_the_old_one():
 
 
 def test_the_timer_runs_on_the_event_loop_and_never_without_one():
-    # plain Python: no loop runs (asked in a thread of its own: in this test session a
-    # browser test's driver may run a loop in the main thread)
+    # asked in a thread of its own: in this test session a browser test's driver may
+    # run an event loop in the main thread
     import threading
-    outside = []
-    thread = threading.Thread(target=lambda: outside.append(event_loop_timer(0, lambda: None)))
-    thread.start()
-    thread.join()
-    assert outside == [None]
-    fired = []
+    outside, fired = [], []
 
     async def main():
         event_loop_timer(0.01, lambda: fired.append(True))
         await asyncio.sleep(0.2)
 
-    asyncio.run(main())
+    def check():
+        outside.append(event_loop_timer(0, lambda: None))   # plain Python: no loop
+        asyncio.run(main())
+
+    thread = threading.Thread(target=check)
+    thread.start()
+    thread.join()
+    assert outside == [None]
     assert fired == [True]
 
 
