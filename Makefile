@@ -18,24 +18,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.notebook-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[notebook]"
+# .notebook-installed, .site-installed, .handouts-installed, .bench-installed: that extra
+$(VENV)/.%-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[$*]"
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,notebook]"
-	touch $@
-
-$(VENV)/.site-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[site]"
-	touch $@
-
-$(VENV)/.handouts-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[handouts]"
-	touch $@
-
-$(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	touch $@
 
 ## make lab: JupyterLab on notebooks/index.ipynb, serving the whole checkout: the TEACHER edition

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .protocol import CHANCE, State, TooManyOutcomes
+from .text import Z95
 
 __all__ = ["Estimated", "Estimate", "estimate_value", "estimate_children", "viewer_of",
            "reads_hidden_information", "DEFAULT_STEP_BUDGET", "GAME_COST", "MIN_SAMPLES", "MAX_SAMPLES",
@@ -63,7 +64,6 @@ MAX_SAMPLES = 2_000
 """Most sampled games behind one estimated value (± below 0.03 for a share of the win)."""
 PILOT = 8
 """Seeded games from the root that measure how long games from here last."""
-_Z95 = 1.959963984540054        # two-sided 95% normal quantile
 
 
 class EstimateError(RuntimeError):
@@ -82,10 +82,10 @@ class Estimated:
 
     exact = False
 
-    def half_width(self, z: float = _Z95) -> float:
+    def half_width(self, z: float = Z95) -> float:
         return z * self.stderr
 
-    def interval(self, z: float = _Z95) -> tuple[float, float]:
+    def interval(self, z: float = Z95) -> tuple[float, float]:
         h = self.half_width(z)
         return self.mean - h, self.mean + h
 
