@@ -12,7 +12,11 @@ NBVAL  := --nbval --nbval-sanitize-with nbval_sanitize.cfg
 # have no outputs and fail by design; tests/exercises checks them)
 NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
 
-.PHONY: lab test test-fast notebooks exercises student-edition app bench site handouts clean
+# the German catalog: texts are extracted from the code, translated in the .po, compiled to
+# the .mo shipped in the package
+LOCALE := kingdoms/locale
+
+.PHONY: catalogs lab test test-fast notebooks exercises student-edition app bench site handouts clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -95,3 +99,10 @@ handouts: $(VENV)/.handouts-installed
 
 clean:
 	rm -rf build artifacts .pytest_cache .hypothesis
+
+## make catalogs: extract every text a person reads from kingdoms/, add the new ones to the German
+## catalog kingdoms/locale/de/LC_MESSAGES/kingdoms.po (empty: translate them there, then run it
+## again), drop the gone ones, and compile the .mo the package ships (tools/catalogs.py);
+## tests/test_i18n.py fails on a text without its translation, other {placeholders}, or an old .mo
+catalogs: $(VENV)/.test-installed
+	$(BIN)/python tools/catalogs.py

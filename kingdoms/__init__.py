@@ -11,12 +11,13 @@ Games are imported on first use, so ``import kingdoms`` stays fast.
 from __future__ import annotations
 
 from .core.registry import game_class, games, register
+from .core.i18n import language, set_language
 from .core.protocol import (CHANCE, TERMINAL, Action, Game, GameOptionError,
                             IllegalAction, State, TooManyOutcomes)
 
 __version__ = "0.1.0"
 
-__all__ = ["games", "game", "game_class", "register", "CHANCE", "TERMINAL", "Action",
+__all__ = ["games", "game", "game_class", "register", "set_language", "language", "CHANCE", "TERMINAL", "Action",
            "Game", "State", "IllegalAction", "TooManyOutcomes", "GameOptionError"]
 
 

@@ -339,8 +339,51 @@ class GameData:
                 for key, base, node, note in self._annotations("_assumed")]
 
     def sources(self) -> list[tuple[str, str]]:
-        """``(key, source)`` for every value whose source is given."""
-        return [(key, str(note)) for key, _base, _node, note in self._annotations("_source")]
+        """``(key, source)`` for every value whose source is given (the sources of
+        translated names are in ``translated_names``)."""
+        return [(key, str(note)) for key, base, _node, note in self._annotations("_source")
+                if not _is_translation(base)]
+
+    def names(self, code: str) -> dict[str, str]:
+        """``{English name: name in language code}`` for every component the file
+        translates: a table with ``name_<code> = "..."`` beside its ``name`` (or, without
+        ``name``, under a table key that is the English name)."""
+        return {english: local for english, local, _how, _note in self.translated_names(code)}
+
+    def translated_names(self, code: str) -> list[tuple[str, str, str, str]]:
+        """``(English name, translated name, how, note)`` for every name the file gives
+        in language ``code``; ``how`` is ``"rulebook"`` (``name_<code>_source``: the
+        name printed in that language's rulebook or box) or ``"ours"``
+        (``name_<code>_ours``: our translation, to be corrected by a teacher whose box
+        says otherwise).  A name given without either mark, or not as text, raises
+        ``DataError`` naming the key."""
+        key = f"name_{code}"
+        out = []
+
+        def walk(node, prefix, label):
+            if isinstance(node, Mapping):
+                if key in node:
+                    english = node.get("name", label)
+                    local = node[key]
+                    where = prefix + key
+                    if not isinstance(english, str) or not isinstance(local, str) or not local:
+                        raise self.error(where, f"should be text beside a name, not {shown(local)}")
+                    marks = [(how, node[f"{key}_{suffix}"]) for how, suffix in
+                             (("rulebook", "source"), ("ours", "ours")) if f"{key}_{suffix}" in node]
+                    if len(marks) != 1:
+                        raise self.error(where, f"needs exactly one of {key}_source (from the "
+                                                f"rulebook) or {key}_ours (our translation)")
+                    out.append((english, local, marks[0][0], str(marks[0][1])))
+                for k, v in node.items():
+                    if isinstance(v, (Mapping, tuple)):
+                        walk(v, f"{prefix}{k}.", k)
+            elif isinstance(node, tuple):
+                for i, v in enumerate(node):
+                    name = v.get("name") if isinstance(v, Mapping) else None
+                    walk(v, f"{prefix}{name if isinstance(name, str) else i}.", name)
+
+        walk(self.raw, "", None)
+        return out
 
     def _annotations(self, suffix: str) -> list[tuple]:
         """``(dotted key, base name, table, note)`` for every ``<base><suffix>`` key."""
@@ -369,6 +412,11 @@ class GameData:
         lines.append("Edit the data file if your box differs: "
                      "kingdoms.game(name, data='my.toml').")
         return "\n".join(lines)
+
+
+def _is_translation(base: str) -> bool:
+    """``name_de`` and the like: a translated name, not a number of the game."""
+    return base.startswith("name_") and len(base) == 7 and base[5:].isalpha()
 
 
 def check_range(data: "GameData", key: str, value: Any, lo: Any = None, hi: Any = None):

@@ -65,6 +65,8 @@ from itertools import repeat
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Sequence
 
+from .i18n import _, check_language, language as current_language, using
+
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Game", "State", "IllegalAction",
     "TooManyOutcomes", "GameOptionError", "Hidden", "HIDDEN", "replace",
@@ -330,8 +332,8 @@ def player_label(player) -> str:
     """The one default name of a seat: ``"Player 1"`` for player 0 (1-based, as people
     count).  Never raises, whatever ``player`` is (texts of malformed actions)."""
     if type(player) is int and player >= 0:
-        return f"Player {player + 1}"
-    return f"player {safe_repr(player)}"
+        return _("Player {number}").format(number=player + 1)
+    return _("player {what}").format(what=safe_repr(player))
 
 
 def _safe_repr(x, limit: int = 40) -> str:
@@ -423,6 +425,10 @@ class Game:
     _hooks: ClassVar[dict] = {}
 
     players: int = 2
+    # The language of this game's own texts (pictures, widgets): a class page in German
+    # whatever the kernel's language.  Not a rule option: not in options() or config(),
+    # records and equality ignore it.  None: the current language (kingdoms.set_language).
+    language: str | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def __getattr__(self, name: str):
         # (asked only when ``name`` is not found.)  A game where a position is wanted
@@ -458,6 +464,9 @@ class Game:
             f = fields.get(name)
             if f is None or name == "players":
                 continue
+            if name == "language":
+                out[name] = None if value is None else check_language(value)
+                continue
             out[name] = _check_option(cls, f, value, players)
         return out
 
@@ -465,13 +474,13 @@ class Game:
     def options(cls) -> dict[str, Any]:
         """The options this game accepts, with their defaults."""
         return {f.name: f.default for f in dataclasses.fields(cls)
-                if f.init and f.name != "players"}
+                if f.init and f.name not in ("players", "language")}
 
     @classmethod
     def create(cls, players: int | None = None, **options) -> "Game":
         """Build the game, rejecting unknown options with the list of allowed ones."""
         allowed = cls.options()
-        unknown = sorted(set(options) - set(allowed))
+        unknown = sorted(set(options) - set(allowed) - {"language"})
         if unknown:
             listing = ", ".join(f"{k}={v!r}" for k, v in allowed.items()) or "none"
             raise GameOptionError(
@@ -619,6 +628,16 @@ class Game:
         game's data (OpenSpiel numbers these steps after ``action_universe()``).
         Default ``()``: the game offers no chance steps."""
         return ()
+
+    def component_name(self, name: str) -> str:
+        """``name`` (a component's English name in the data file: a card, a character,
+        a tile) in the current language: the data file's ``name_<language>`` beside it
+        (from the rulebook of that language, or our translation marked as assumed), or
+        ``name`` itself when the data gives none."""
+        code = current_language()
+        if code == "en" or "data" not in {f.name for f in dataclasses.fields(self)}:
+            return name
+        return self.game_data().names(code).get(name, name)
 
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)
@@ -1013,14 +1032,20 @@ class State:
 
     def describe(self) -> str:
         """A short line: whose turn, or the result."""
+        with using(self.game.language):
+            return self._describe()
+
+    def _describe(self) -> str:
         cp = self.current_player()
         if cp == TERMINAL:
             shares = self.returns()
             winners = [self.game.player_name(i) for i, r in enumerate(shares) if r > 0]
-            return "Game over. Winner: " + ", ".join(winners) if winners else "Game over."
+            if winners:
+                return _("Game over. Winner: {winners}").format(winners=", ".join(winners))
+            return _("Game over.")
         if cp == CHANCE:
-            return "Chance event"
-        return f"{self.game.player_name(cp)} to act"
+            return _("Chance event")
+        return _("{player} to act").format(player=self.game.player_name(cp))
 
     # The render contract: a game's pictures live in ``<game package>/render.py``
     # with the functions ``text(state)``, ``html(state)``, ``short(state)`` and
@@ -1029,14 +1054,16 @@ class State:
     # falls back to the plain sentence of ``describe()``.
     def __str__(self):
         f = _renderer(type(self), "text")
-        return f(self) if f is not None else self.describe()
+        with using(self.game.language):
+            return f(self) if f is not None else self.describe()
 
     def _repr_html_(self):
         f = _renderer(type(self), "html")
-        if f is not None:
-            return f(self)
-        import html
-        return f"<pre>{html.escape(str(self))}</pre>"
+        with using(self.game.language):
+            if f is not None:
+                return f(self)
+            import html
+            return f"<pre>{html.escape(str(self))}</pre>"
 
     def _repr_pretty_(self, printer, cycle) -> None:
         # IPython's plain-text form of a displayed state: the picture, not the fields
@@ -1045,7 +1072,8 @@ class State:
     def short(self) -> str:
         """One line about the position (the Stepper's log, tree labels)."""
         f = _renderer(type(self), "short")
-        return f(self) if f is not None else self.describe()
+        with using(self.game.language):
+            return f(self) if f is not None else self.describe()
 
     def action_picture(self, actions: Sequence[Action]) -> tuple[str, tuple[str, ...]] | None:
         """Optional: where ``actions`` (this state's legal actions, in order) take
@@ -1056,7 +1084,8 @@ class State:
         Stepper calls it on the viewer's view).  Default ``None``: no picture; a
         game draws one with ``action_picture(state, actions)`` in its render module."""
         f = _renderer(type(self), "action_picture")
-        return f(self, actions) if f is not None else None
+        with using(self.game.language):
+            return f(self, actions) if f is not None else None
 
     def __getstate__(self):
         # Pickled (e.g. to a worker process) without the route that led here.
