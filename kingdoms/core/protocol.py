@@ -428,7 +428,7 @@ class Game:
     # The language of this game's own texts (pictures, widgets): a class page in German
     # whatever the kernel's language.  Not a rule option: not in options() or config(),
     # records and equality ignore it.  None: the current language (kingdoms.set_language).
-    language: str | None = dataclasses.field(default=None, compare=False, repr=False)
+    language: str | None = dataclasses.field(default=None, compare=False, repr=False, kw_only=True)
 
     def __getattr__(self, name: str):
         # (asked only when ``name`` is not found.)  A game where a position is wanted
