@@ -198,10 +198,13 @@ def no_reroll_policy(state, rng):
 def named_policies(game) -> dict:
     """``greedy`` and ``no_reroll`` beside the core's players.  ``mcts`` here: 50
     simulations a move played out by ``greedy`` (random Horse games last ~1,000 steps
-    and rarely end by the rules), starting from ``greedy``'s move (its prior)."""
+    and rarely end by the rules), starting from ``greedy``'s move (its prior).
+    ``solo``: the race player against Moritz (``kingdoms.horse.solo``)."""
     from kingdoms.core.search import mcts_policy
+    from .solo import solo_policy
     return {"greedy": greedy_policy, "no_reroll": no_reroll_policy,
-            "mcts": mcts_policy(50, rollout="greedy", prior="greedy")}
+            "mcts": mcts_policy(50, rollout="greedy", prior="greedy"),
+            "solo": solo_policy}
 
 
 def default_policies(game) -> tuple:
