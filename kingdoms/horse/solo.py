@@ -285,3 +285,48 @@ def _without(herd, species):
 def _policy_fallback(state, rng):
     from .policies import greedy_policy
     return greedy_policy(state, rng)
+
+
+# ---- the dice faces: the answer under each plausible assumption -----------------------
+
+# data.toml KNOWS the first three King faces (1 sheep, 2 sheep, 1 pig: a review), that
+# half cattle and fences with 1 or 2 slats are King faces (the rulebook) and that no face
+# shows a horse; it ASSUMES the rest: one face each for half cattle, 1 fence and 2 fences,
+# and a pink die with 2 faces per species.  The variants below keep every known fact and
+# change only an assumed face (``face_variant_game``); the first is the data as shipped.
+FACE_VARIANTS = {
+    "as in data.toml": {},
+    "King die: 2 half cattle, no 1-fence face": {
+        "king_die": ["1 sheep", "2 sheep", "1 pig", "half cattle", "half cattle", "2 fences"]},
+    "King die: 2 half cattle, no 2-fence face": {
+        "king_die": ["1 sheep", "2 sheep", "1 pig", "half cattle", "half cattle", "1 fence"]},
+    "pink die: 3 sheep, 2 pig, 1 cattle": {
+        "multiplication_die": ["sheep", "sheep", "sheep", "pig", "pig", "cattle"]},
+}
+
+
+def face_variant_game(variant: str, players: int = 1):
+    """The Horse game with the faces of ``FACE_VARIANTS[variant]`` in place of the
+    shipped ones (every other value as in data.toml; the file itself is not changed:
+    the changed copy is handed over as data, ``EmbeddedData``)."""
+    import tomllib
+    import kingdoms
+    from kingdoms.core.data import EmbeddedData, GameData, load_data
+    if variant not in FACE_VARIANTS:
+        raise ValueError(f"no face variant {variant!r}; choose one of "
+                         f"{', '.join(map(repr, FACE_VARIANTS))}")
+    text = load_data("kingdoms.horse").text
+    shipped = tomllib.loads(text)
+    for table, faces in FACE_VARIANTS[variant].items():
+        old = "faces = " + _toml_list(shipped[table]["faces"])
+        if text.count(old) != 1:
+            raise ValueError(f"data.toml's [{table}] faces line is not {old!r}")
+        text = text.replace(old, "faces = " + _toml_list(faces))
+    if not FACE_VARIANTS[variant]:
+        return kingdoms.game("horse", players=players)
+    data = GameData.from_toml(text, f"kingdoms.horse/data.toml, {variant}")
+    return kingdoms.game("horse", players=players, data=EmbeddedData(data))
+
+
+def _toml_list(items) -> str:
+    return "[" + ", ".join(f'"{x}"' for x in items) + "]"
