@@ -1,4 +1,5 @@
-"""A player for the solo race against Moritz (``policies()["solo"]``).
+"""The solo race against Moritz: what the player ``policies()["solo"]``
+(``kingdoms.horse.policies.solo_policy``) weighs, and the dice faces it is measured on.
 
 Moritz rolls twice a turn, needs no fences and trades every species each turn, so he
 holds the set after about 5.4 turns (``odds.moritz_mean_turns``).  You win by
@@ -18,7 +19,8 @@ by a better herd after the final trade (most horses, then cattle, pigs, sheep).
   trades up the line) and keeps the herd ``herd_score`` rates best: the set now if it
   can, else the fewest sheep lacking, then the most multiplication to expect, then the
   fewest trading phases; the final trade maximises the herd's place in the ranking;
-* **fences** — the fixed four-area plan of ``greedy`` (``TARGET_LAYOUT``).
+* **fences** — the fixed four-area plan of ``greedy`` (``policies.TARGET_LAYOUT``, handed
+  to these helpers as ``layout``).
 
 It reads only its own view (the solo game hides nothing from you but the deck order).
 """
@@ -29,14 +31,14 @@ from fractions import Fraction
 from kingdoms.core.cache import speed_cache
 
 from . import odds, pasture
-from .actions import Discard, KeepDice, PlayCard, RunAway, Trade, UseCattle, UseDie
+from .actions import KeepDice, PlayCard, Trade
 from .components import SPECIES
-from .dice import MULTIPLY, dice_gain
+from .dice import dice_gain
 from .rules import _rates
-from .policies import TARGET_LAYOUT, _effects_choice, _fence_choice, _sheep_values
-from .steps import BeforeRoll, Discarding, Effects, FinalTrading, Housing, Keeping, Trading
+from .steps import FinalTrading
 
-__all__ = ["solo_policy", "dice_goal", "herd_score", "housed"]
+__all__ = ["dice_goal", "herd_score", "housed", "keep_choice", "trade_choice", "card_value",
+           "best_card", "junk", "FACE_VARIANTS", "face_variant_game"]
 
 FINISH = 1000          # the bonus of holding the set (the end is triggered: you win)
 FENCE_VALUE = 3        # a fence in sheep while the layout is unfinished (as greedy)
@@ -45,6 +47,12 @@ MULT_WEIGHT = 4        # herd_score: weight of the multiplication to expect
 PHASE_COST = 2         # herd_score: sheep a trading phase still needed costs
 GOAL_MULT = 0          # dice_goal: weight of the multiplication to expect afterwards
 GOAL_LACK = 1          # dice_goal: weight of the sheep lacking for the set
+
+
+@speed_cache(maxsize=16)
+def _sheep_values(comp) -> tuple:
+    vals = odds.sheep_values(comp)
+    return tuple(vals[s] for s in SPECIES)
 
 
 @speed_cache(maxsize=1 << 16)
@@ -91,14 +99,14 @@ def _expected_mult(comp, herd: tuple) -> Fraction:
                         for s in faces), len(faces))
 
 
-def dice_goal(comp, herd: tuple, fences: int, trades_all: bool = False):
+def dice_goal(comp, herd: tuple, fences: int, trades_all: bool = False, layout: int = 0):
     """The re-roll goal ``roll -> whole number`` of a player with ``herd`` and
     ``fences``: the housed herd's sheep-value after the four dice, minus the sheep it
-    lacks for the set, plus ``FENCE_VALUE`` a fence while ``TARGET_LAYOUT`` is
+    lacks for the set, plus ``FENCE_VALUE`` a fence while the fence plan ``layout`` is
     unfinished, plus ``FINISH`` when one trading phase (every species with
     ``trades_all``) can then complete the set."""
     vals = _sheep_values(comp)
-    fence_value = FENCE_VALUE if TARGET_LAYOUT & ~fences else 0
+    fence_value = FENCE_VALUE if layout & ~fences else 0
 
     def goal(roll):
         gain, new_fences = dice_gain(roll, herd, comp)
@@ -124,15 +132,15 @@ def _finishes(comp, fences, herd, trades_all):
 
 
 @speed_cache(maxsize=4096)
-def _keep(comp, herd, fences, trades_all):
-    return odds.keep_policy(dice_goal(comp, herd, fences, trades_all), game=comp)
+def _keep(comp, herd, fences, trades_all, layout):
+    return odds.keep_policy(dice_goal(comp, herd, fences, trades_all, layout), game=comp)
 
 
-def keep_choice(state) -> KeepDice:
+def keep_choice(state, layout: int = 0) -> KeepDice:
     """The exact re-roll solver's keep choice for ``dice_goal`` in a Keeping step."""
     me = state.current_player()
     farm = state.farms[me]
-    pol = _keep(state.game.comp, farm.herd, farm.fences, state.trades_all(me))
+    pol = _keep(state.game.comp, farm.herd, farm.fences, state.trades_all(me), layout)
     kept, keep_mult = pol(state.dice, state.rerolls_left)
     return KeepDice(kept, keep_mult)
 
@@ -192,7 +200,7 @@ def trade_choice(state, acts):
 
 # ---- cards --------------------------------------------------------------------------
 
-def card_value(comp, farm, name: str) -> Fraction:
+def card_value(comp, farm, name: str, layout: int = 0) -> Fraction:
     """What playing card ``name`` now is worth to ``farm``, in sheep (a rough guide:
     the permanent engines count what they save over a game)."""
     c = comp.card(name)
@@ -214,77 +222,32 @@ def card_value(comp, farm, name: str) -> Fraction:
     after = housed(comp, farm.fences, herd)
     before = housed(comp, farm.fences, farm.herd)
     worth = lambda h: sum(a * b for a, b in zip(h, vals)) - _lacking(comp, h)
-    fence = FENCE_VALUE * c.fences if TARGET_LAYOUT & ~farm.fences else 0
+    fence = FENCE_VALUE * c.fences if layout & ~farm.fences else 0
     return Fraction(worth(after) - worth(before) + fence)
 
 
-def _best_card(comp, farm, acts, permanent_only=False):
+def best_card(comp, farm, acts, permanent_only=False, layout: int = 0):
+    """The card among ``acts`` worth most (at least ``PLAY_AT_LEAST``), or None."""
     best = None
     for a in acts:
         if type(a) is PlayCard:
             c = comp.card(a.card)
             if permanent_only and c.kind != "infinity":
                 continue
-            v = card_value(comp, farm, a.card)
+            v = card_value(comp, farm, a.card, layout)
             if v >= PLAY_AT_LEAST and (best is None or v > best[0]):
                 best = (v, a)
     return None if best is None else best[1]
 
 
-def _junk(comp, farm, name) -> bool:
+def junk(comp, farm, name, layout: int = 0) -> bool:
     """A card worth less than ``PLAY_AT_LEAST`` even at its best: discard it."""
     c = comp.card(name)
     if c.trade_all or c.rate or c.multiply in ("pig", "cattle"):
         return False
     if any(c.pay) and any(c.gain):                     # a cheap trade (calf, foal)
         return False
-    return not (c.fences and TARGET_LAYOUT & ~farm.fences)
-
-
-# ---- the player ---------------------------------------------------------------------
-
-def solo_policy(state, rng):
-    """The solo player (see the module docstring); ``rng`` is not used: it plays
-    the same move in the same position."""
-    acts = state.legal_actions()
-    if state.fence_job is not None:
-        return _fence_choice(state.fence_job, acts)
-    comp = state.game.comp
-    farm = state.farms[state.current_player()]
-    match state.step:
-        case Effects():
-            plain = tuple(a for a in acts if type(a) is not PlayCard)
-            choice = _effects_choice(state, farm, plain)
-            if type(choice) is UseCattle or (type(choice) is UseDie
-                                             and not choice.die.startswith(MULTIPLY)):
-                return choice                          # animals and fences first
-            return _best_card(comp, farm, acts) or choice
-        case Trading() | FinalTrading():
-            return trade_choice(state, acts)
-        case Keeping():
-            return keep_choice(state)
-        case BeforeRoll():                             # the engines at once, else roll
-            return _best_card(comp, farm, acts, permanent_only=True) or acts[-1]
-        case Housing():                                # keep the best herd
-            return max((a for a in acts if type(a) is RunAway),
-                       key=lambda a: herd_score(comp, _without(farm.herd, a.species)))
-        case Discarding():
-            junk = tuple(c for c in farm.hand if _junk(comp, farm, c))
-            for a in acts:
-                if type(a) is Discard and a.cards == junk:
-                    return a
-            return acts[0]
-    return _policy_fallback(state, rng)
-
-
-def _without(herd, species):
-    i = SPECIES.index(species)
-    return herd[:i] + (herd[i] - 1,) + herd[i + 1:]
-
-
-def _policy_fallback(state, rng):
-    from .policies import greedy_policy
-    return greedy_policy(state, rng)
+    return not (c.fences and layout & ~farm.fences)
 
 
 # ---- the dice faces: the answer under each plausible assumption -----------------------
@@ -310,8 +273,8 @@ def face_variant_game(variant: str, players: int = 1):
     shipped ones (every other value as in data.toml; the file itself is not changed:
     the changed copy is handed over as data, ``EmbeddedData``)."""
     import tomllib
-    import kingdoms
     from kingdoms.core.data import EmbeddedData, GameData, load_data
+    from .rules import Horse
     if variant not in FACE_VARIANTS:
         raise ValueError(f"no face variant {variant!r}; choose one of "
                          f"{', '.join(map(repr, FACE_VARIANTS))}")
@@ -323,9 +286,9 @@ def face_variant_game(variant: str, players: int = 1):
             raise ValueError(f"data.toml's [{table}] faces line is not {old!r}")
         text = text.replace(old, "faces = " + _toml_list(faces))
     if not FACE_VARIANTS[variant]:
-        return kingdoms.game("horse", players=players)
+        return Horse.create(players=players)
     data = GameData.from_toml(text, f"kingdoms.horse/data.toml, {variant}")
-    return kingdoms.game("horse", players=players, data=EmbeddedData(data))
+    return Horse.create(players=players, data=EmbeddedData(data))
 
 
 def _toml_list(items) -> str:

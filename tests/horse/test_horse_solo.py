@@ -1,4 +1,4 @@
-"""The solo player against Moritz (``kingdoms.horse.solo``): exact checks of its
+"""The solo player against Moritz (``policies.solo_policy``, ``kingdoms.horse.solo``): exact checks of its
 choices (dice = the exact re-roll solver's optimum; the final trade = the best rank
 any trading order reaches), legality, seeding, what it reads, and the face variants."""
 import random
@@ -9,7 +9,7 @@ import pytest
 
 import kingdoms
 from kingdoms.core.play import play, play_state
-from kingdoms.horse import odds, solo
+from kingdoms.horse import odds, policies, solo
 from kingdoms.horse.actions import PlayCard, RollDice, Trade
 from kingdoms.horse.policies import TARGET_LAYOUT
 from kingdoms.horse.steps import BeforeRoll, FinalTrading, Keeping
@@ -29,7 +29,7 @@ def _decisions(seeds=range(3)):
                 a = s.sample_chance(rng)
             else:
                 out.append(s)
-                a = solo.solo_policy(s.view(0), rng)
+                a = policies.solo_policy(s.view(0), rng)
                 assert a in s.legal_actions()
             s = s.apply(a)
     return out
@@ -39,8 +39,8 @@ DECISIONS = _decisions()
 
 
 def test_registered_as_a_named_player():
-    assert GAME.policies()["solo"] is solo.solo_policy
-    assert kingdoms.game("horse", players=2).policies()["solo"] is solo.solo_policy
+    assert GAME.policies()["solo"] is policies.solo_policy
+    assert kingdoms.game("horse", players=2).policies()["solo"] is policies.solo_policy
 
 
 def test_keep_choices_are_the_exact_solvers_optimum():
@@ -48,15 +48,15 @@ def test_keep_choices_are_the_exact_solvers_optimum():
     assert keeping
     for s in keeping:
         farm = s.farms[0]
-        goal = solo.dice_goal(COMP, farm.herd, farm.fences, s.trades_all(0))
+        goal = solo.dice_goal(COMP, farm.herd, farm.fences, s.trades_all(0), TARGET_LAYOUT)
         best = odds.solve_rerolls(goal, game=COMP)
-        a = solo.solo_policy(s.view(0), random.Random(0))
+        a = policies.solo_policy(s.view(0), random.Random(0))
         assert (tuple(a.kept), a.keep_mult) == tuple(best.keep[(s.dice, s.rerolls_left)])
 
 
 def test_dice_goal_counts_housed_animals_fences_and_the_finish():
     herd, fences = (2, 2, 2, 2), TARGET_LAYOUT
-    goal = solo.dice_goal(COMP, (0, 0, 0, 0), TARGET_LAYOUT)
+    goal = solo.dice_goal(COMP, (0, 0, 0, 0), TARGET_LAYOUT, layout=TARGET_LAYOUT)
     plain = goal((("1 sheep", "1 sheep", "1 sheep"), "cattle"))
     assert plain == 3 - odds.extra_sheep_needed((3, 0, 0, 0), game=COMP)
     # a herd one trade from the set: every roll keeps the finish bonus
@@ -77,7 +77,7 @@ def test_final_trade_reaches_the_best_rank_of_any_trading_order(herd):
                 farms=(replace(s.farms[0], herd=herd, fences=TARGET_LAYOUT),))
     rng = random.Random(0)
     while isinstance(s.step, FinalTrading) and s.current_player() == 0:
-        s = s.apply(solo.solo_policy(s.view(0), rng))
+        s = s.apply(policies.solo_policy(s.view(0), rng))
     got = solo._final_key(COMP, s.farms[0].herd)
     best = max(solo._final_key(COMP, solo.housed(COMP, TARGET_LAYOUT, h))
                for h in _every_final_trade(herd))
@@ -111,9 +111,9 @@ def test_plays_merchant_sheep_before_rolling_when_it_can():
     farm = replace(s.farms[0], hand=("Lambing Season", "Piglets", "Piglets",
                                      "Training to Merchant Sheep"), herd=(2, 1, 0, 0))
     s = replace(s, farms=(farm,))
-    assert solo.solo_policy(s, random.Random(0)) == PlayCard("Training to Merchant Sheep")
+    assert policies.solo_policy(s, random.Random(0)) == PlayCard("Training to Merchant Sheep")
     poor = replace(s, farms=(replace(farm, herd=(0, 1, 0, 0)),))   # cannot pay a sheep
-    assert solo.solo_policy(poor, random.Random(0)) == RollDice()
+    assert policies.solo_policy(poor, random.Random(0)) == RollDice()
 
 
 def test_reads_only_its_view_and_ignores_the_rng():
@@ -121,9 +121,9 @@ def test_reads_only_its_view_and_ignores_the_rng():
     that view and any rng: nothing hidden (the deck order) is read."""
     world_rng = random.Random(5)
     for s in DECISIONS[::7]:
-        a = solo.solo_policy(s.view(0), random.Random(1))
-        assert solo.solo_policy(s, random.Random(2)) == a
-        assert solo.solo_policy(s.sample_world(0, world_rng), random.Random(3)) == a
+        a = policies.solo_policy(s.view(0), random.Random(1))
+        assert policies.solo_policy(s, random.Random(2)) == a
+        assert policies.solo_policy(s.sample_world(0, world_rng), random.Random(3)) == a
 
 
 def test_seeded_and_legal_in_play():
