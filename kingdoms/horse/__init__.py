@@ -92,7 +92,10 @@ Where to look (the package follows ``docs/anatomy.md``)
   is the step's short name) and ``FenceJob``.
 * ``odds.py`` — exact odds for lessons; ``reroll.py`` — the re-roll solver and the
   one-dice-phase game ``RerollGame`` (re-exported by ``odds``).
-* ``policies.py`` — the named players (``greedy``, ``no_reroll``; the old module name
+* ``solo.py`` — the solo race against Moritz: what the player ``solo`` weighs (the race
+  goal of its dice, its trades and cards) and the plausible dice faces it is measured on
+  (``FACE_VARIANTS``, ``face_variant_game``; ``benchmarks/horse_solo.py``).
+* ``policies.py`` — the named players (``greedy``, ``no_reroll``, ``solo``; the old module name
   ``strategies`` still works); ``render.py`` — text/HTML pictures (found by the core by
   name); ``worlds.py`` — ``state.unseen(p)`` and ``state.sample_world(p, rng)``.
 * ``benchmarks/horse_dice.py`` — the exact dice beside icepool (``make bench``).

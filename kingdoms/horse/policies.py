@@ -7,21 +7,23 @@ target layout is unfinished), carries out every die (animals
 before multiplication), plays a free farm card, builds towards a fixed 4-area
 layout, takes the most valuable die as another player, and trades surplus upward
 while keeping 2 of each species.  ``no_reroll_policy``: the same, but never
-re-rolls.  Both look only at what their player may see.
+re-rolls.  ``solo_policy``: the race player against Moritz (``kingdoms.horse.solo``).
+All look only at what their player may see.
 """
 from __future__ import annotations
 
 from kingdoms.core.cache import speed_cache
 
-from . import odds, pasture
-from .actions import KeepDice, LiftFence, PlaceFence, PlayCard, Trade, UseCattle, UseDie
+from . import odds, pasture, solo
+from .actions import (Discard, KeepDice, LiftFence, PlaceFence, PlayCard, RunAway, Trade,
+                      UseCattle, UseDie)
 from .components import SPECIES
 from .dice import MULTIPLY, king_face
 from .steps import (BeforeRoll, Discarding, Effects, FinalTrading, Housing, Keeping,
                     OthersChoose, Trading)
 
-__all__ = ["greedy_policy", "no_reroll_policy", "TARGET_LAYOUT", "named_policies",
-           "default_policies"]
+__all__ = ["greedy_policy", "no_reroll_policy", "solo_policy", "TARGET_LAYOUT",
+           "named_policies", "default_policies"]
 
 # Four areas: three 2-field areas on the left (rows 0, 1, 2) and the right half (6 fields).
 TARGET_LAYOUT = sum(1 << pasture.edge_index(e) for e in (
@@ -189,6 +191,47 @@ def greedy_policy(state, rng):
     return _policy(state, rng, reroll=True)
 
 
+def solo_policy(state, rng):
+    """The race player against Moritz (``kingdoms.horse.solo`` says what it weighs):
+    the exact re-roll solver for the race goal, the engine cards at once, the trades
+    that leave the best herd for the race, ``greedy``'s fences.  ``rng`` is not used:
+    it plays the same move in the same position."""
+    acts = state.legal_actions()
+    if state.fence_job is not None:
+        return _fence_choice(state.fence_job, acts)
+    comp = state.game.comp
+    farm = state.farms[state.current_player()]
+    match state.step:
+        case Effects():
+            plain = tuple(a for a in acts if type(a) is not PlayCard)
+            choice = _effects_choice(state, farm, plain)
+            if type(choice) is UseCattle or (type(choice) is UseDie
+                                             and not choice.die.startswith(MULTIPLY)):
+                return choice                          # animals and fences first
+            return solo.best_card(comp, farm, acts, layout=TARGET_LAYOUT) or choice
+        case Trading() | FinalTrading():
+            return solo.trade_choice(state, acts)
+        case Keeping():
+            return solo.keep_choice(state, TARGET_LAYOUT)
+        case BeforeRoll():                             # the engines at once, else roll
+            return solo.best_card(comp, farm, acts, permanent_only=True,
+                                  layout=TARGET_LAYOUT) or acts[-1]
+        case Housing():                                # keep the best herd
+            return max((a for a in acts if type(a) is RunAway),
+                       key=lambda a: solo.herd_score(comp, _one_less(farm.herd, a.species)))
+        case Discarding():
+            junk = tuple(c for c in farm.hand if solo.junk(comp, farm, c, TARGET_LAYOUT))
+            for a in acts:
+                if type(a) is Discard and a.cards == junk:
+                    return a
+    return _policy(state, rng)
+
+
+def _one_less(herd, species):
+    i = SPECIES.index(species)
+    return herd[:i] + (herd[i] - 1,) + herd[i + 1:]
+
+
 def no_reroll_policy(state, rng):
     return _policy(state, rng, reroll=False)
 
@@ -198,10 +241,12 @@ def no_reroll_policy(state, rng):
 def named_policies(game) -> dict:
     """``greedy`` and ``no_reroll`` beside the core's players.  ``mcts`` here: 50
     simulations a move played out by ``greedy`` (random Horse games last ~1,000 steps
-    and rarely end by the rules), starting from ``greedy``'s move (its prior)."""
+    and rarely end by the rules), starting from ``greedy``'s move (its prior).
+    ``solo``: the race player against Moritz (``kingdoms.horse.solo``)."""
     from kingdoms.core.search import mcts_policy
     return {"greedy": greedy_policy, "no_reroll": no_reroll_policy,
-            "mcts": mcts_policy(50, rollout="greedy", prior="greedy")}
+            "mcts": mcts_policy(50, rollout="greedy", prior="greedy"),
+            "solo": solo_policy}
 
 
 def default_policies(game) -> tuple:
