@@ -53,12 +53,13 @@ def click_and_wait(page, button, watched) -> None:
 
 
 def a_choice(stepper):
-    """The first enabled choice of the Stepper: a move, a chance outcome, or the roll."""
-    for css in (".kingdoms-action", ".kingdoms-outcome", ".kingdoms-roll"):
-        buttons = stepper.locator(f"button{css}:not([disabled])")
-        if buttons.count():
-            return buttons.first
-    pytest.fail("the Stepper shows no button to click:\n" + stepper.inner_text())
+    """The first enabled choice of the Stepper (a move, a chance outcome, or the roll),
+    once the kernel has drawn one."""
+    css = ", ".join(f"button{c}:not([disabled])"
+                    for c in (".kingdoms-action", ".kingdoms-outcome", ".kingdoms-roll"))
+    choice = stepper.locator(css).first
+    choice.wait_for(timeout=CLICK_TIMEOUT)
+    return choice
 
 
 def hold_still(page, stepper) -> None:
@@ -97,10 +98,10 @@ def test_german_class_page_under_voila(voila, page, artifacts):
     assert "Traceback" not in page.inner_text("body")
 
 
-def test_german_walkthrough_with_the_stepper_in_german_jupyterlab(lab_de, page, artifacts):
+def test_german_walkthrough_with_the_stepper_in_german_jupyterlab(request, page, artifacts):
     need(WALKTHROUGH)
     stepper_tests = _sibling("test_browser_stepper")
-    base, _ = lab_de
+    base, _ = request.getfixturevalue("lab_de")      # started only when the twin is there
     panel = stepper_tests.run_all_in_lab(page, base, WALKTHROUGH)
     # JupyterLab itself speaks German (its language pack, chosen as make lab-de does)
     menu = page.locator("#jp-MainMenu").inner_text()
