@@ -112,10 +112,12 @@ app: $(VENV)/.notebook-installed
 ## DEST/de (JupyterLab in German) and its class pages in DEST/class-pages/de.  Copy DEST to any
 ## static host.  Needs npm and the package indexes (PyPI, npm).
 site: DEST ?= build/site
+## (English only while the checkout has no German index notebooks/de/index.ipynb)
+GERMAN_LESSONS := $(wildcard notebooks/de/index.ipynb)
 site: $(VENV)/.site-installed
 	$(MAKE) student-edition LANG=en DEST=build/student-edition
-	$(MAKE) student-edition LANG=de DEST=build/student-edition-de
-	$(BIN)/python tools/site.py build/student-edition $(DEST) --german build/student-edition-de
+	$(if $(GERMAN_LESSONS),$(MAKE) student-edition LANG=de DEST=build/student-edition-de,)
+	$(BIN)/python tools/site.py build/student-edition $(DEST) $(if $(GERMAN_LESSONS),--german build/student-edition-de,)
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the search bot against random, the best heuristics and OpenSpiel (long: ~hours at 200 games)
