@@ -16,7 +16,24 @@ NOTEBOOKS := $(shell find notebooks exercises/source -name '*.ipynb' -not -path 
 # the .mo shipped in the package
 LOCALE := kingdoms/locale
 
-.PHONY: catalogs lab test test-fast notebooks exercises student-edition app bench site handouts clean
+# The language of `make lab` and `make student-edition`: English, or German with `make lab-de`,
+# `make student-edition-de` (or LANG=de on make's command line: `make lab LANG=de`).  Only a
+# LANG given on make's command line counts: the shell's own LANG (C.UTF-8, de_DE.UTF-8 ...)
+# is the locale of every program, not a choice of lessons, so `make lab` stays English with it;
+# a LANG given on the command line is not passed on as the programs' locale (C.UTF-8 is)
+ifeq ($(origin LANG),command line)
+KINGDOMS_LANG := $(LANG)
+override LANG := C.UTF-8
+endif
+KINGDOMS_LANG ?= en
+ifeq ($(filter en de,$(KINGDOMS_LANG)),)
+$(error LANG=$(KINGDOMS_LANG): the lessons are in LANG=en (English, the default) or LANG=de (German))
+endif
+# German JupyterLab: the settings overrides that choose the German language pack (installed by the
+# notebook extra), read from this folder instead of the environment's own (never the user's settings)
+LAB_DE_SETTINGS := binder/lab-de
+
+.PHONY: catalogs lab lab-de student-edition-de test test-fast notebooks exercises student-edition app bench site handouts clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +50,16 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 ## make lab: JupyterLab on notebooks/index.ipynb, serving the whole checkout: the TEACHER edition
 ## (exercises/source too); students get `make student-edition`. LAB_ARGS="--no-browser --ip=0.0.0.0"
-## when headless: the URL it prints opens the index (LabApp.default_url), not the Launcher
-LAB_URL := /lab/tree/notebooks/index.ipynb
+## when headless: the URL it prints opens the index (LabApp.default_url), not the Launcher.
+## make lab-de (= make lab LANG=de): the same, German: JupyterLab's menus in German (its German
+## language pack, through $(LAB_DE_SETTINGS)/overrides.json) on the German index notebooks/de/index.ipynb
+LAB_URL := /lab/tree/notebooks/$(if $(filter de,$(KINGDOMS_LANG)),de/,)index.ipynb
+LAB_LANGUAGE_ARGS := $(if $(filter de,$(KINGDOMS_LANG)),--LabApp.app_settings_dir="$(CURDIR)/$(LAB_DE_SETTINGS)",)
 lab: $(VENV)/.notebook-installed
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=$(LAB_URL) --port=$(PORT) $(ROOT_FLAG) $(LAB_ARGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=$(LAB_URL) $(LAB_LANGUAGE_ARGS) --port=$(PORT) $(ROOT_FLAG) $(LAB_ARGS)
+
+lab-de:
+	$(MAKE) lab LANG=de
 
 ## make test: the whole suite — unit, property, notebooks (nbval), exercises, browser, Binder recipe
 test: $(VENV)/.test-installed
@@ -65,10 +88,16 @@ exercises: $(VENV)/.notebook-installed
 
 ## make student-edition DEST=<folder>: what students may see, as a folder to publish (its own Binder
 ## repository) and DEST.zip: lessons (cells tagged teacher-only left out), class pages, the student
-## copies of the exercises, a README for students, the kingdoms wheel and a Binder recipe
-student-edition: DEST ?= build/student-edition
+## copies of the exercises, a README for students, the kingdoms wheel and a Binder recipe.
+## make student-edition-de (= make student-edition LANG=de): the German edition (default DEST
+## build/student-edition-de): the German lessons, class pages and exercises (and the English
+## notebooks they link to), a German README, JupyterLab in German on Binder
+student-edition: DEST ?= build/student-edition$(if $(filter de,$(KINGDOMS_LANG)),-de,)
 student-edition: $(VENV)/.notebook-installed
-	$(BIN)/python tools/edition.py student "$(DEST)" --zip $(if $(BINDER),--binder $(BINDER),)
+	$(BIN)/python tools/edition.py student "$(DEST)" --zip --language $(KINGDOMS_LANG) $(if $(BINDER),--binder $(BINDER),)
+
+student-edition-de:
+	$(MAKE) student-edition LANG=de $(if $(DEST),DEST="$(DEST)",)
 
 ## make app GAME=horse: the game's class page (apps/<game>.ipynb) as a Voila app: rules card,
 ## Stepper with seats, an odds chart, no code.  Without GAME: every game's page (a list).
@@ -79,11 +108,16 @@ app: $(VENV)/.notebook-installed
 	$(BIN)/voila $(if $(GAME),apps/$(GAME).ipynb,apps) --port=$(PORT) --no-browser $(LAB_ARGS)
 
 ## make site DEST=folder: the student edition as a static JupyterLite site (no server; Python runs
-## in the browser); copy DEST to any static host.  Needs npm and the package indexes (PyPI, npm).
+## in the browser), in English and German: its landing page offers both; the German edition is in
+## DEST/de (JupyterLab in German) and its class pages in DEST/class-pages/de.  Copy DEST to any
+## static host.  Needs npm and the package indexes (PyPI, npm).
 site: DEST ?= build/site
+## (English only while the checkout has no German index notebooks/de/index.ipynb)
+GERMAN_LESSONS := $(wildcard notebooks/de/index.ipynb)
 site: $(VENV)/.site-installed
-	$(MAKE) student-edition DEST=build/student-edition
-	$(BIN)/python tools/site.py build/student-edition $(DEST)
+	$(MAKE) student-edition LANG=en DEST=build/student-edition
+	$(if $(GERMAN_LESSONS),$(MAKE) student-edition LANG=de DEST=build/student-edition-de,)
+	$(BIN)/python tools/site.py build/student-edition $(DEST) $(if $(GERMAN_LESSONS),--german build/student-edition-de,)
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the search bot against random, the best heuristics and OpenSpiel (long: ~hours at 200 games)

@@ -40,10 +40,22 @@ def student_edition(dest: Path) -> Path:
     return dest
 
 
-def build(tmp: Path):
-    """``(site, edition, summary)``: a student edition and its site, built in ``tmp``."""
+def german_student_edition(dest: Path, tmp: Path) -> Path:
+    """The German student edition in ``dest``: of this checkout's German twins, or of
+    stand-ins while it has none (tests/german_standin.py)."""
+    import german_standin
+    tool = german_standin._edition()
+    repo = german_standin.german_repo(tmp)
+    return tool.build_student_edition(dest, language="de", repo=repo)
+
+
+def build(tmp: Path, german: bool = True):
+    """``(site, edition, summary)``: a student edition and its site, built in ``tmp``;
+    with ``german`` the German edition too (``tmp/edition-de``) and the site offers both,
+    as ``make site`` builds it."""
     site_tool = load_site_tool()
     edition = student_edition(tmp / "edition")
+    german_edition = german_student_edition(tmp / "edition-de", tmp) if german else None
     site = tmp / "site"
-    summary = site_tool.build_site(edition, site)
+    summary = site_tool.build_site(edition, site, german=german_edition)
     return site, edition, summary

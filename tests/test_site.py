@@ -129,9 +129,9 @@ def test_the_kingdoms_wheel_is_this_checkout(built):
         assert sha256(edition_wheels[0]) == sha256(wheel)
 
 
-@pytest.mark.slow
-def test_the_site_holds_the_edition_and_no_secret(built):
-    site, edition, _ = built
+def assert_holds_the_edition_and_no_secret(site: Path, edition: Path) -> set[str]:
+    """``site/files`` is the student edition's contents, byte for byte, and no text file
+    of ``site`` carries a solution or hidden-test marker; returns the files' paths."""
     want = {p.relative_to(edition).as_posix() for entry in site_tool.CONTENT_ENTRIES
             for p in ([edition / entry] if (edition / entry).is_file()
                       else (edition / entry).rglob("*"))
@@ -145,6 +145,13 @@ def test_the_site_holds_the_edition_and_no_secret(built):
              if p.is_file() and p.suffix in TEXT_SUFFIXES
              and SECRET_MARKERS.search(p.read_text(encoding="utf-8", errors="replace"))]
     assert leaks == []
+    return have
+
+
+@pytest.mark.slow
+def test_the_site_holds_the_edition_and_no_secret(built):
+    site, edition, _ = built
+    assert_holds_the_edition_and_no_secret(site, edition)
 
 
 @pytest.mark.slow
@@ -163,3 +170,104 @@ def test_class_pages_run_the_app_code_hidden(built):
         code = ["".join(c["source"]).strip() for c in nb["cells"] if c["cell_type"] == "code"]
         assert params["code"] == [c for c in code if c]     # the page's code, in order
         assert f'href="{app.stem}.html"' in index
+
+
+# ---------------------------------------------------------------- English and German
+
+def _links(page: Path) -> list[str]:
+    return [h.replace("&amp;", "&") for h in re.findall(r'href="([^"]+)"', page.read_text())]
+
+
+@pytest.mark.slow
+def test_the_landing_page_offers_english_and_german(built):
+    site, _, _ = built
+    page = site / "index.html"
+    text = page.read_text()
+    assert 'lang="en"' in text and 'lang="de"' in text
+    links = _links(page)
+    assert links == ["lab/index.html?path=notebooks/index.ipynb", "class-pages/index.html",
+                     "de/lab/index.html?path=notebooks/de/index.ipynb",
+                     "class-pages/de/index.html"]
+    for link in links:      # each opens a page of the site, and the lessons it names
+        path, _, query = link.partition("?")
+        assert (site / path).is_file(), link
+        if query:
+            start = urllib.parse.parse_qs(query)["path"][0]
+            files = site / path.split("lab/")[0] / "files"
+            assert (files / start).is_file(), link
+
+
+@pytest.mark.slow
+def test_the_german_site_speaks_german_and_shares_the_english_pyodide(built):
+    site, _, summary = built
+    german = site / site_tool.GERMAN_DIR
+    config = json.loads((german / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    # JupyterLab's German language pack, chosen by default (as make lab-de does)
+    overrides = json.loads((REPO / site_tool.LAB_DE_OVERRIDES).read_text())
+    plugin = "@jupyterlab/translation-extension:plugin"
+    assert config["settingsOverrides"][plugin]["locale"] == overrides[plugin]["locale"] == "de_DE"
+    packs = json.loads((german / "api" / "translations" / "all.json").read_text())["data"]
+    assert "de_DE" in packs
+    pack = json.loads((german / "api" / "translations" / "de_DE.json").read_text())["data"]
+    assert pack["jupyterlab"]["Run All Cells"] == ["Alle Zellen ausführen"]
+    # kept apart from the English site's settings and files in the browser
+    english = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    for key, name in site_tool.GERMAN_STORAGE.items():
+        assert config[key] == name and english.get(key) != name
+    # one Pyodide for both: the German site's "./" is its own folder
+    kernel = config["litePluginSettings"][site_tool.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./../static/pyodide/pyodide.mjs"
+    assert (site / "static" / "pyodide" / "pyodide.mjs").is_file()
+    assert not (german / "static" / "pyodide").exists()
+    assert kernel["loadPyodideOptions"]["packages"] == summary["preload"]
+    names = {e["name"] for e in config["federated_extensions"]}
+    assert names == {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"}
+    # the English site stays English (no language pack to choose by default)
+    assert "settingsOverrides" not in english or plugin not in english["settingsOverrides"]
+
+
+@pytest.mark.slow
+def test_the_german_site_holds_the_german_edition_and_no_secret(built):
+    site, _, _ = built
+    have = assert_holds_the_edition_and_no_secret(site / site_tool.GERMAN_DIR,
+                                                  site.parent / "edition-de")
+    assert "notebooks/de/index.ipynb" in have
+
+
+@pytest.mark.slow
+def test_german_class_pages_run_the_german_app_code_in_the_german_repl(built):
+    from german import german_scan
+    from kingdoms.core.i18n import _ as translate, using
+    import kingdoms
+
+    site, _edition, summary = built
+    apps = sorted((site / site_tool.GERMAN_DIR / "files" / "apps" / "de").glob("*.ipynb"))
+    assert apps and summary["class_pages_de"] == [a.stem for a in apps]
+    pages = site / "class-pages" / "de"
+    index = (pages / "index.html").read_text()
+    assert '<html lang="de">' in index and 'href="../index.html"' in index
+    assert 'href="de/index.html"' in (site / "class-pages" / "index.html").read_text()
+    for app in apps:
+        page = (pages / f"{app.stem}.html").read_text()
+        assert '<html lang="de">' in page
+        url = re.search(r'url=([^"]+)"', page).group(1).replace("&amp;", "&")
+        assert url.startswith("../../de/repl/index.html?")
+        assert (pages / url.split("?")[0]).resolve() == (site / "de" / "repl" / "index.html")
+        params = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
+        assert params["hideCodeInput"] == ["1"]
+        nb = json.loads(app.read_text())
+        code = ["".join(c["source"]).strip() for c in nb["cells"] if c["cell_type"] == "code"]
+        assert params["code"] == [c for c in code if c]
+        assert f'href="{app.stem}.html"' in index
+        # the title is the library's German title of the game; the rest is German words
+        with using("de"):
+            title = translate(kingdoms.game_class(app.stem).title)
+        assert f"{title}</a>" in index
+        german_scan([page.replace(title, ""), index.replace(title, "")],
+                    f"class-pages/de/{app.stem}.html")
+
+
+def test_a_site_needs_a_german_edition_to_offer_german(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    with pytest.raises(site_tool.SiteError, match="not a German student edition"):
+        site_tool.build_german_site(tmp_path, tmp_path / "site", tmp_path, [])

@@ -10,6 +10,13 @@ and nothing else (issue 27): built into a temporary folder, it is checked struct
 * every link in every notebook opens a file of the edition;
 * (slow) every notebook runs in a fresh environment built from the edition's own Binder
   recipe (tests/binder_env.py).
+
+The German edition (``--language de``, issue 31) gets the same absence and link checks
+(parametrized ``en``/``de``) and its own: it holds every German twin and only the English
+notebooks they link to, a German README, a Binder recipe that opens the German index in a
+German JupyterLab.  Where the checkout has no German twins yet it is built from a copy with
+stand-in twins of one game (tests/german_standin.py), so its structure is checked all the
+same.
 """
 from __future__ import annotations
 
@@ -21,6 +28,8 @@ from pathlib import Path
 import pytest
 
 import binder_env as be
+import german_standin
+from german import german_scan
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -41,6 +50,28 @@ REPO_LAYOUT = re.compile(r"exercises/release")
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     return edition.build_student_edition(tmp_path_factory.mktemp("edition") / "student")
+
+
+@pytest.fixture(scope="module")
+def german_source(tmp_path_factory) -> Path:
+    """The checkout the German edition is built from: this one when it has German twins,
+    else a copy with stand-ins (tests/german_standin.py)."""
+    return german_standin.german_repo(tmp_path_factory.mktemp("german-repo"))
+
+
+@pytest.fixture(scope="module")
+def built_de(tmp_path_factory, german_source) -> Path:
+    return edition.build_student_edition(tmp_path_factory.mktemp("edition-de") / "student-de",
+                                         binder="a-school/kingdoms-de", language="de",
+                                         repo=german_source)
+
+
+@pytest.fixture(params=["en", "de"])
+def each_edition(request) -> tuple[Path, Path]:
+    """``(edition, the checkout it was built from)``, for the English and the German one."""
+    if request.param == "en":
+        return request.getfixturevalue("built"), REPO
+    return request.getfixturevalue("built_de"), request.getfixturevalue("german_source")
 
 
 def test_edition_path_maps_the_layout():
@@ -90,10 +121,12 @@ def test_the_edition_holds_what_students_need(built):
     assert "notebooks/index.ipynb" in names and "README.md" in names
     assert {"binder/requirements.txt", "binder/postBuild"} <= names
     lessons = {p.relative_to(REPO).as_posix() for p in (REPO / "notebooks").rglob("*.ipynb")}
+    lessons = {rel for rel in lessons if not edition.is_german(rel)}
     assert lessons <= names
     apps = {p.relative_to(REPO).as_posix() for p in (REPO / "apps").glob("*.ipynb")}
     assert apps and apps <= names
-    release = sorted((REPO / "exercises" / "release").rglob("*.ipynb"))
+    release = [p for p in sorted((REPO / "exercises" / "release").rglob("*.ipynb"))
+               if not p.parent.name.endswith("_de")]
     assert release and {f"exercises/{p.parent.name}/{p.name}" for p in release} <= names
     wheels = sorted(built.glob("wheels/kingdoms-*-py3-none-any.whl"))
     assert len(wheels) == 1
@@ -103,7 +136,8 @@ def test_the_edition_holds_what_students_need(built):
 
 
 @pytest.mark.slow
-def test_nothing_a_student_must_not_see(built):
+def test_nothing_a_student_must_not_see(each_edition):
+    built, repo = each_edition
     found = []
     for name, text in readable_files(built):
         for m in FORBIDDEN.finditer(text):
@@ -114,7 +148,7 @@ def test_nothing_a_student_must_not_see(built):
             found.append(f"{name}: names the repository's exercises/release")
     assert not found, "the student edition shows:\n" + "\n".join(found[:20])
     # the student copies have the teacher copies' file names, so compare contents
-    teacher = {p.read_bytes() for p in (REPO / "exercises" / "source").rglob("*.ipynb")}
+    teacher = {p.read_bytes() for p in (repo / "exercises" / "source").rglob("*.ipynb")}
     assert teacher and not [p for p in built.rglob("*.ipynb") if p.read_bytes() in teacher]
 
 
@@ -131,20 +165,21 @@ def _strings(value):
 
 
 @pytest.mark.slow
-def test_no_hint_solution_or_hidden_test_of_a_teacher_copy_is_readable(built):
+def test_no_hint_solution_or_hidden_test_of_a_teacher_copy_is_readable(each_edition):
     """What ``kingdoms.exercises.teacher_secrets`` lists for every teacher copy (each
     mistake hint, each solution and hidden-test line of substance) appears in no file of
     the edition: notebooks read as the text they show, other files as text, the wheel
     file by file."""
     import json
     from kingdoms.exercises import teacher_secrets
-    secrets = {t for p in sorted((REPO / "exercises" / "source").rglob("*.ipynb"))
+    built, repo = each_edition
+    secrets = {t for p in sorted((repo / "exercises" / "source").rglob("*.ipynb"))
                for t in teacher_secrets(p)}
     assert len(secrets) > 100
     # a line the lessons or the library themselves show (a seeded random source, a loop)
     # is no secret
     public = "\n".join([cell.source for folder in ("notebooks", "apps")
-                        for p in sorted((REPO / folder).rglob("*.ipynb"))
+                        for p in sorted((repo / folder).rglob("*.ipynb"))
                         for cell in nbformat.read(p, as_version=4).cells]
                        + [p.read_text(encoding="utf-8")
                           for p in sorted((REPO / "kingdoms").rglob("*.py"))
@@ -182,9 +217,15 @@ def test_the_wheel_holds_the_library_only_and_no_solution(built):
 
 
 @pytest.mark.slow
-def test_no_cell_is_teacher_only_and_lessons_are_the_repositorys(built):
-    for path in sorted((REPO / "notebooks").rglob("*.ipynb")):
-        rel = path.relative_to(REPO).as_posix()
+def test_no_cell_is_teacher_only_and_lessons_are_the_repositorys(each_edition):
+    built, repo = each_edition
+    assert not [p for p in built.rglob("*.ipynb")
+                if [c for c in nbformat.read(p, as_version=4).cells
+                    if "teacher-only" in c.metadata.get("tags", [])]]
+    for path in sorted((repo / "notebooks").rglob("*.ipynb")):
+        rel = path.relative_to(repo).as_posix()
+        if not (built / rel).is_file():
+            continue        # the other language's (the edition's contents: tests below)
         theirs = nbformat.read(built / rel, as_version=4)
         assert not [c for c in theirs.cells if "teacher-only" in c.metadata.get("tags", [])]
         ours = [c for c in nbformat.read(path, as_version=4).cells
@@ -196,14 +237,21 @@ def test_no_cell_is_teacher_only_and_lessons_are_the_repositorys(built):
             else:
                 assert re.sub(r"\]\([^)]*\)", "]()", a.source) == \
                     re.sub(r"\]\([^)]*\)", "]()", b.source), f"{rel}: a text differs"
-    index = nbformat.read(REPO / "notebooks" / "index.ipynb", as_version=4)
+    start = "notebooks/de/index.ipynb" if (built / "notebooks" / "de").is_dir() \
+        else "notebooks/index.ipynb"
+    index = nbformat.read(repo / start, as_version=4)
     assert [c for c in index.cells if "teacher-only" in c.metadata.get("tags", [])], \
-        "the index's teacher note should be tagged teacher-only"
+        f"{start}: the index's teacher note should be tagged teacher-only"
 
 
 @pytest.mark.slow
-def test_every_exercise_is_the_committed_student_copy(built):
-    for path in sorted((REPO / "exercises" / "release").rglob("*.ipynb")):
+def test_every_exercise_is_the_committed_student_copy(each_edition):
+    built, repo = each_edition
+    german = (built / "notebooks" / "de").is_dir()
+    for path in sorted((repo / "exercises" / "release").rglob("*.ipynb")):
+        if path.parent.name.endswith("_de") != german and \
+                not (built / "exercises" / path.parent.name / path.name).is_file():
+            continue        # the other language's, which the edition need not hold
         theirs = nbformat.read(built / "exercises" / path.parent.name / path.name, as_version=4)
         ours = nbformat.read(path, as_version=4)
         # one folder less deep: links back to the lessons lose one "../", nothing else changes
@@ -214,8 +262,9 @@ def test_every_exercise_is_the_committed_student_copy(built):
 
 
 @pytest.mark.slow
-def test_every_link_in_the_edition_opens_a_file_of_the_edition(built):
+def test_every_link_in_the_edition_opens_a_file_of_the_edition(each_edition):
     import test_notebook_links as links
+    built, _ = each_edition
     broken = []
     for path in sorted(built.rglob("*.ipynb")):
         for number, target in links.links_of(path):
@@ -252,4 +301,95 @@ def test_every_notebook_of_the_edition_runs_with_its_own_binder_recipe(built, bi
                                        allow_errors=True).items():
         if errs:
             failed[str(nb)] = [f"{o.ename}: {o.evalue}" for o in errs]
+    assert not failed, failed
+
+
+# ---------------------------------------------------------------- the German edition
+
+def _edition_names(root: Path) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.slow
+def test_the_german_edition_holds_every_german_twin_and_the_english_they_link_to(
+        built_de, german_source):
+    names = _edition_names(built_de)
+    assert "notebooks/de/index.ipynb" in names
+    german = [f for f in edition.notebook_files("de", german_source) if edition.is_german(f)]
+    every_twin = [p.relative_to(german_source).as_posix()
+                  for folder in ("notebooks/de", "apps/de", "exercises/release")
+                  for p in sorted((german_source / folder).rglob("*.ipynb"))
+                  if edition.is_german(p.relative_to(german_source).as_posix())]
+    assert every_twin and sorted(german) == sorted(every_twin)
+    assert {edition.edition_path(f) for f in every_twin} <= names
+    assert {"apps/de/woods.ipynb", "notebooks/de/woods/walkthrough.ipynb"} <= names
+    assert any(n.startswith("exercises/woods_de/") for n in names)
+    # an English notebook is there only because a notebook of the edition links to it
+    linked = {edition.edition_path(t) for f in edition.notebook_files("de", german_source)
+              for t in edition.linked_notebooks(f, german_source)}
+    english = {n for n in names if n.endswith(".ipynb")
+               and not edition.is_german(n.replace("exercises/", "exercises/release/", 1)
+                                         if n.startswith("exercises/") else n)}
+    assert english <= linked, english - linked
+
+
+@pytest.mark.slow
+def test_the_english_edition_holds_no_german_twin(tmp_path, german_source):
+    english = edition.build_student_edition(tmp_path / "student", repo=german_source)
+    names = _edition_names(english)
+    assert "notebooks/index.ipynb" in names
+    assert not [n for n in names if n.startswith(("notebooks/de/", "apps/de/"))
+                or re.match(r"exercises/[^/]+_de/", n)], names
+    assert not (english / "binder" / "lab-de").exists()
+    assert "lab-de" not in (english / "binder" / "postBuild").read_text()
+
+
+@pytest.mark.slow
+def test_the_german_edition_opens_the_german_index_in_a_german_jupyterlab(built_de):
+    readme = (built_de / "README.md").read_text(encoding="utf-8")
+    assert "https://mybinder.org/v2/gh/a-school/kingdoms-de/HEAD" \
+        "?urlpath=lab/tree/notebooks/de/index.ipynb" in readme
+    # what a student reads of it is German (commands, paths and names left out)
+    prose = re.sub(r"```.*?```|`[^`]*`|\*[^*]*▸[^*]*\*|\([^)]*https?://[^)]*\)|https?://\S+", " ",
+                   readme, flags=re.S)
+    german_scan([line for line in prose.splitlines() if line.strip()], "the German README")
+    assert (built_de / "binder" / "lab-de" / "overrides.json").read_bytes() == \
+        (REPO / "binder" / "lab-de" / "overrides.json").read_bytes()
+    post = (built_de / "binder" / "postBuild").read_text()
+    assert 'get_app_dir())\')/settings"' in post
+    assert 'cp binder/lab-de/overrides.json "$settings/overrides.json"' in post
+    assert (built_de / "binder" / "requirements.txt").read_bytes() == \
+        (REPO / "binder" / "requirements.txt").read_bytes()
+    assert "jupyterlab-language-pack-de-DE" in (built_de / "binder" / "requirements.txt").read_text()
+
+
+def test_a_language_without_an_edition_is_refused(tmp_path):
+    with pytest.raises(edition.EditionError, match="'en' and 'de'"):
+        edition.build_student_edition(tmp_path / "x", language="fr")
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.slow
+def test_the_german_binder_recipe_chooses_german_and_runs_the_german_lessons(
+        built_de, binder_env, tmp_path):
+    """The German edition's own Binder recipe: JupyterLab's settings overrides choose the
+    German language pack, and the German lessons and class pages run."""
+    assert (built_de / "binder" / "requirements.txt").read_bytes() == binder_env.requirements
+    binder_env.post_build(built_de)
+    settings = binder_env.run(
+        binder_env.python, "-c",
+        "from jupyterlab.commands import get_app_dir; import json, pathlib; "
+        "print(json.loads((pathlib.Path(get_app_dir()) / 'settings' / 'overrides.json')"
+        ".read_text())['@jupyterlab/translation-extension:plugin']['locale'])",
+        cwd=tmp_path).strip()
+    assert settings == "de_DE"
+    packs = binder_env.run(binder_env.python, "-c",
+                           "from jupyterlab_server.translation_utils import get_language_packs; "
+                           "print(sorted(get_language_packs()[0]))", cwd=tmp_path)
+    assert "de_DE" in packs
+    lessons = sorted(p.relative_to(built_de) for p in built_de.rglob("*.ipynb")
+                     if p.relative_to(built_de).parts[:2] in (("notebooks", "de"), ("apps", "de")))
+    assert lessons
+    failed = {str(nb): [f"{o.ename}: {o.evalue}" for o in errs] for nb, errs in
+              binder_env.execute(built_de, lessons, tmp_path / "lessons").items() if errs}
     assert not failed, failed

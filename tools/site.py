@@ -1,6 +1,6 @@
 """The student edition as a static JupyterLite site: no server at all.
 
-    python tools/site.py CONTENTS DEST
+    python tools/site.py CONTENTS DEST [--german CONTENTS_DE]
 
 ``CONTENTS`` is a student edition (``tools/edition.py student``): ``notebooks/``,
 ``apps/``, ``exercises/``, ``README.md`` and ``wheels/kingdoms-*.whl`` (built from this
@@ -27,6 +27,16 @@ How the site gets its Python packages, with no download at run time:
   matplotlib (kingdoms' charts import it lazily too) is preloaded from the CDN; where
   the CDN is out of reach that load fails, the kernel starts all the same, and only the
   cells that draw fail.
+
+English and German (issue 31): with ``--german`` (a German student edition,
+``tools/edition.py student --language de``; ``make site`` passes it) the site holds both.
+``DEST/index.html`` is a landing page that offers both languages; the German edition is a
+second JupyterLite site in ``DEST/de`` whose JupyterLab speaks German (the German language
+pack, found by jupyterlite-core through jupyterlab_server, chosen by the settings overrides
+``binder/lab-de/overrides.json``; its settings and files are kept apart from the English
+site's in the browser), sharing the English site's Pyodide and wheels
+(``DEST/static/pyodide``) rather than holding a second copy; its class pages are
+``DEST/class-pages/de/<game>.html``.
 
 The class pages (``apps/<game>.ipynb``) become static apps: ``class-pages/<game>.html``
 opens JupyterLite's REPL with the page's code run and hidden (only its output shows).
@@ -87,6 +97,14 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LABEXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"]
 #: what of the student edition goes into the site's files
 CONTENT_ENTRIES = ["README.md", "notebooks", "apps", "exercises"]
+#: the German site: its folder in DEST, and the settings overrides (in the German edition,
+#: as in the repository) that choose JupyterLab's German language pack
+GERMAN_DIR = "de"
+LAB_DE_OVERRIDES = Path("binder") / "lab-de" / "overrides.json"
+#: the German site keeps its settings and the files a student changed apart from the
+#: English site's (both live in the browser's storage of one address)
+GERMAN_STORAGE = {"settingsStorageName": "kingdoms-de-settings",
+                  "contentsStorageName": "kingdoms-de-contents"}
 
 
 class SiteError(RuntimeError):
@@ -287,7 +305,7 @@ def rewrite_lock(core: Path, kingdoms: Path, cache: Path, out: Path) -> dict:
 
 # ---------------------------------------------------------------- the class pages
 
-def class_page_url(app: Path) -> str:
+def class_page_url(app: Path, repl: str = "../repl/index.html") -> str:
     """The REPL address that runs a class page's code, hidden, showing only its output."""
     nb = json.loads(app.read_text())
     params = [("kernel", "python"), ("toolbar", "0"), ("showBanner", "0"),
@@ -295,32 +313,109 @@ def class_page_url(app: Path) -> str:
     code = [src for src in ("".join(c["source"]).strip() for c in nb["cells"]
                             if c["cell_type"] == "code") if src]
     params += [("code", src) for src in code]
-    return "../repl/index.html?" + urllib.parse.urlencode(params, quote_via=urllib.parse.quote)
+    return repl + "?" + urllib.parse.urlencode(params, quote_via=urllib.parse.quote)
 
 
-def write_class_pages(apps: Path, out: Path) -> list[str]:
+#: the words of the class pages, by language
+CLASS_PAGE_TEXT = {
+    "en": {"page": "{title}: class page",
+           "open": "Open the {title} class page",
+           "wait": "(it starts Python in your browser; the first start takes a while).",
+           "index": "kingdoms: class pages", "heading": "Class pages",
+           "lab": "All notebooks (JupyterLab)",
+           "other": ("de/index.html", "de", "Klassenseiten auf Deutsch")},
+    "de": {"page": "{title}: Klassenseite",
+           "open": "Die Klassenseite zu {title} öffnen",
+           "wait": "(Sie startet Python in deinem Browser; der erste Start dauert eine Weile.)",
+           "index": "kingdoms: Klassenseiten", "heading": "Klassenseiten",
+           "lab": "Alle Notebooks (JupyterLab)",
+           "other": ("../index.html", "en", "Class pages in English")},
+}
+
+
+def game_title(app: Path, language: str) -> str:
+    """A class page's game as people call it: in German the game's title from the
+    library's German catalog (the German original's title), else the page's name."""
+    fallback = app.stem.replace("_", " ").title()
+    if language == "en":
+        return fallback
+    try:
+        import kingdoms
+        from kingdoms.core.i18n import _, using
+        title = kingdoms.game_class(app.stem).title
+    except Exception:           # not a game of the library: the page keeps its name
+        return fallback
+    with using(language):
+        return _(title)
+
+
+def write_class_pages(apps: Path, out: Path, language: str = "en",
+                      repl: str = "../repl/index.html", lab: str = "../lab/index.html",
+                      other: bool = False) -> list[str]:
+    """``out/<game>.html`` for each class page in ``apps`` (a redirect to the REPL at
+    ``repl`` that runs the page's code) and ``out/index.html`` listing them; ``other``:
+    link the class pages of the other language."""
+    words = CLASS_PAGE_TEXT[language]
     out.mkdir(parents=True, exist_ok=True)
     games = []
     for app in sorted(apps.glob("*.ipynb")):
         game = app.stem
-        url = class_page_url(app)
-        title = game.replace("_", " ").title()
+        url = class_page_url(app, repl)
+        title = game_title(app, language)
         (out / f"{game}.html").write_text(
-            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)}: class page</title>"
+            f"<!doctype html>\n<html lang=\"{language}\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(words['page'].format(title=title))}</title>"
             f"<meta http-equiv=\"refresh\" content=\"0; url={html.escape(url)}\"></head>\n"
-            f"<body><p><a href=\"{html.escape(url)}\">Open the {html.escape(title)} class page"
-            "</a> (it starts Python in your browser; the first start takes a while).</p>"
-            "</body></html>\n")
-        games.append(game)
-    links = "\n".join(f"<li><a href=\"{g}.html\">{html.escape(g.replace('_', ' ').title())}</a></li>"
-                      for g in games)
+            f"<body><p><a href=\"{html.escape(url)}\">"
+            f"{html.escape(words['open'].format(title=title))}</a> "
+            f"{html.escape(words['wait'])}</p></body></html>\n", encoding="utf-8")
+        games.append((game, title))
+    links = "\n".join(f"<li><a href=\"{g}.html\">{html.escape(t)}</a></li>" for g, t in games)
+    href, code, text = words["other"]
+    other_link = (f"\n<p><a href=\"{href}\" hreflang=\"{code}\" lang=\"{code}\">"
+                  f"{html.escape(text)}</a></p>") if other else ""
     (out / "index.html").write_text(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<title>kingdoms: class pages</title></head>\n<body><h1>Class pages</h1>\n"
-        f"<ul>\n{links}\n</ul>\n<p><a href=\"../lab/index.html\">All notebooks (JupyterLab)</a>"
-        "</p></body></html>\n")
-    return games
+        f"<!doctype html>\n<html lang=\"{language}\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(words['index'])}</title></head>\n"
+        f"<body><h1>{html.escape(words['heading'])}</h1>\n"
+        f"<ul>\n{links}\n</ul>\n<p><a href=\"{lab}\">{html.escape(words['lab'])}</a>"
+        f"</p>{other_link}</body></html>\n", encoding="utf-8")
+    return [g for g, _ in games]
+
+
+def write_landing_page(dest: Path) -> None:
+    """``dest/index.html``: the site's first page, offering English and German."""
+    (dest / "index.html").write_text("""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>kingdoms: probability and decisions at the game table</title>
+<style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;
+color:#1a1a1a;background:#fff;line-height:1.5}a{color:#0b5394}
+section{border:1px solid #888;border-radius:.5rem;padding:0 1rem 1rem;margin:1rem 0}</style>
+</head>
+<body>
+<h1>kingdoms</h1>
+<p>Five tabletop games modelled exactly: lessons in probability and decision-making.
+Python runs in your browser; the first start takes a while.</p>
+<nav aria-label="Language / Sprache">
+<section lang="en" id="english">
+<h2>English</h2>
+<ul>
+<li><a href="lab/index.html?path=notebooks/index.ipynb">Lessons: start here (JupyterLab)</a></li>
+<li><a href="class-pages/index.html">Class pages</a></li>
+</ul>
+</section>
+<section lang="de" id="deutsch">
+<h2>Deutsch</h2>
+<p>Fünf Brettspiele, exakt nachgebildet: Lektionen zu Wahrscheinlichkeit und Entscheidungen.</p>
+<ul>
+<li><a href="de/lab/index.html?path=notebooks/de/index.ipynb">Lektionen: hier fängst du an (JupyterLab auf Deutsch)</a></li>
+<li><a href="class-pages/de/index.html">Klassenseiten</a></li>
+</ul>
+</section>
+</nav>
+</body></html>
+""", encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the build
@@ -335,8 +430,83 @@ def labextension_dirs() -> list[Path]:
     return dirs
 
 
-def build_site(contents: Path, dest: Path, cache: Path | None = None) -> dict:
-    """Build the static site of the student edition in ``contents`` into ``dest``.
+def copy_contents(contents: Path, files: Path) -> None:
+    """The files students see, from a student edition."""
+    files.mkdir()
+    for entry in CONTENT_ENTRIES:
+        src = contents / entry
+        if src.is_dir():
+            shutil.copytree(src, files / entry,
+                            ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        elif src.is_file():
+            shutil.copy2(src, files / entry)
+
+
+def build_german_site(contents: Path, dest: Path, cache: Path, packages: list[str]) -> list[str]:
+    """The German edition ``contents`` as a JupyterLite site in ``dest/de``: JupyterLab in
+    German, Pyodide from ``dest/static/pyodide``; its class pages in
+    ``dest/class-pages/de``.  Returns the games of the class pages."""
+    overrides = contents / LAB_DE_OVERRIDES
+    if not overrides.is_file():
+        raise SiteError(f"{contents} is not a German student edition (it has no "
+                        f"{LAB_DE_OVERRIDES}): tools/edition.py student --language de")
+    if not (contents / "notebooks" / "de" / "index.ipynb").is_file():
+        raise SiteError(f"{contents} has no notebooks/de/index.ipynb")
+    try:
+        from jupyterlab_server.translation_utils import get_language_packs
+    except ImportError as err:
+        raise SiteError("jupyterlab_server is needed to find the German language pack "
+                        "(pip install -e '.[site]')") from err
+    if "de_DE" not in get_language_packs()[0]:
+        raise SiteError("JupyterLab's German language pack is not installed "
+                        "(pip install -e '.[site]': jupyterlab-language-pack-de-DE)")
+    out = dest / GERMAN_DIR
+    lite = Path(tempfile.mkdtemp(prefix="lite-de-", dir=cache))
+    try:
+        files = lite / "contents"
+        copy_contents(contents, files)
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "kingdoms (Deutsch)",
+                **GERMAN_STORAGE,
+                # "./" is this site's folder (JupyterLite resolves it): the English site's
+                # Pyodide, one folder up
+                "litePluginSettings": {KERNEL_PLUGIN: {
+                    "pyodideUrl": "./../static/pyodide/pyodide.mjs",
+                    "loadPyodideOptions": {"packages": packages}}},
+            }}, indent=2))
+        # JupyterLab's settings overrides: jupyterlite-core copies the lite folder's
+        # overrides.json into the site and its jupyter-lite.json (settingsOverrides)
+        shutil.copy2(overrides, lite / "overrides.json")
+        # the labextensions as the English site's; the translations (and only they, with
+        # the favicons) from this environment, which has the German language pack
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
+            "federated_extensions": [str(ext) for ext in labextension_dirs()],
+            "ignore_sys_prefix": ["federated_extensions"]}}, indent=2))
+        # built under a name of its own, then moved to DEST/de: jupyterlite-core leaves out
+        # of the contents every path holding "/<the output folder's name>/" (notebooks/de/!)
+        built = lite / "kingdoms-german-site"
+        log("jupyter lite build (German)")
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+             "--contents", str(files), "--output-dir", str(built), "--no-sourcemaps"],
+            cwd=lite, what="jupyter lite build (German)")
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.move(str(built), str(out))
+        apps = files / "apps" / "de"
+        games = write_class_pages(apps, dest / "class-pages" / "de", language="de",
+                                  repl="../../de/repl/index.html",
+                                  lab="../../de/lab/index.html?path=notebooks/de/index.ipynb",
+                                  other=True) if apps.is_dir() else []
+    finally:
+        shutil.rmtree(lite, ignore_errors=True)
+    return games
+
+
+def build_site(contents: Path, dest: Path, cache: Path | None = None,
+               german: Path | None = None) -> dict:
+    """Build the static site of the student edition in ``contents`` into ``dest``; with
+    ``german`` (a German student edition) the German site beside it (see the module's text).
 
     ``cache`` keeps what was downloaded (Pyodide's npm package, PyPI wheels) between
     builds; default ``build/site-cache`` of this checkout.  Returns a summary."""
@@ -345,6 +515,10 @@ def build_site(contents: Path, dest: Path, cache: Path | None = None) -> dict:
         raise SiteError(f"{contents} is not a student edition (it has no notebooks/)")
     if dest == contents or contents in dest.parents:
         raise SiteError(f"the site {dest} must lie outside the edition {contents}")
+    if german is not None:
+        german = Path(german).resolve()
+        if dest == german or german in dest.parents:
+            raise SiteError(f"the site {dest} must lie outside the edition {german}")
     cache = Path(cache or os.environ.get("KINGDOMS_SITE_CACHE") or REPO / "build" / "site-cache")
     cache = cache.resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -354,14 +528,7 @@ def build_site(contents: Path, dest: Path, cache: Path | None = None) -> dict:
     try:
         # the files students see
         files = lite / "contents"
-        files.mkdir()
-        for entry in CONTENT_ENTRIES:
-            src = contents / entry
-            if src.is_dir():
-                shutil.copytree(src, files / entry,
-                                ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-            elif src.is_file():
-                shutil.copy2(src, files / entry)
+        copy_contents(contents, files)
 
         summary = rewrite_lock(pyodide_core(cache), kingdoms_wheel(contents, cache), cache,
                                lite / "static" / "pyodide")
@@ -383,12 +550,17 @@ def build_site(contents: Path, dest: Path, cache: Path | None = None) -> dict:
                "--ignore-sys-prefix"]
         log("jupyter lite build")
         run(cmd, cwd=lite, what="jupyter lite build")
-        games = write_class_pages(files / "apps", dest / "class-pages") \
+        games = write_class_pages(files / "apps", dest / "class-pages", other=german is not None) \
             if (files / "apps").is_dir() else []
     finally:
         shutil.rmtree(lite, ignore_errors=True)
 
-    summary.update(class_pages=games, seconds=round(time.monotonic() - start, 1))
+    summary.update(class_pages=games)
+    if german is not None:
+        summary["class_pages_de"] = build_german_site(german, dest, cache,
+                                                      PRELOAD + CDN_PRELOAD)
+        write_landing_page(dest)
+    summary.update(seconds=round(time.monotonic() - start, 1))
     (dest / "site-packages.json").write_text(json.dumps(summary, indent=1) + "\n")
     log(f"built {dest} in {summary['seconds']} s: {len(summary['bundled'])} bundled wheels, "
         f"{len(summary['from_cdn'])} packages from Pyodide's CDN when imported")
@@ -399,9 +571,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("contents", type=Path, help="the student edition (tools/edition.py student)")
     parser.add_argument("dest", type=Path, help="the folder to write the site into (replaced)")
+    parser.add_argument("--german", type=Path, metavar="CONTENTS_DE",
+                        help="the German student edition (tools/edition.py student "
+                             "--language de): the site then offers English and German")
     args = parser.parse_args(argv)
     try:
-        build_site(args.contents, args.dest)
+        build_site(args.contents, args.dest, german=args.german)
     except SiteError as err:
         print(f"site: {err}", file=sys.stderr)
         return 1

@@ -150,11 +150,9 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="session")
-def lab(tmp_path_factory):
-    """``(base_url, root)``: JupyterLab serving a temporary copy of ``notebooks/``."""
-    pytest.importorskip("jupyterlab")
-    base = tmp_path_factory.mktemp("lab")
+def serve_lab(base: Path, *extra_args: str):
+    """JupyterLab serving a temporary copy of ``notebooks/`` in ``base`` (a generator:
+    yields ``(base_url, root)``, stops the server after)."""
     root = base / "root"
     root.mkdir()
     if (REPO / "notebooks").is_dir():
@@ -173,13 +171,29 @@ def lab(tmp_path_factory):
            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
            "--LabApp.news_url=", "--LabApp.expose_app_in_browser=True",
-           "--ServerApp.open_browser=False", *root_flag()]
+           "--ServerApp.open_browser=False", *root_flag(), *extra_args]
     proc = start(cmd, log, jupyter_env(base), cwd=root)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/api/status", proc, log, SERVER_START_TIMEOUT)
         yield f"http://127.0.0.1:{port}", root
     finally:
         stop(proc)
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """``(base_url, root)``: JupyterLab serving a temporary copy of ``notebooks/``."""
+    pytest.importorskip("jupyterlab")
+    yield from serve_lab(tmp_path_factory.mktemp("lab"))
+
+
+@pytest.fixture(scope="module")
+def lab_de(tmp_path_factory):
+    """``(base_url, root)``: the same, in German as ``make lab-de`` starts it (JupyterLab's
+    German language pack chosen by binder/lab-de/overrides.json)."""
+    pytest.importorskip("jupyterlab")
+    yield from serve_lab(tmp_path_factory.mktemp("lab-de"),
+                         f"--LabApp.app_settings_dir={REPO / 'binder' / 'lab-de'}")
 
 
 @pytest.fixture
