@@ -5,7 +5,7 @@ import html as _html
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.i18n import _
-from kingdoms.core.protocol import HIDDEN
+from kingdoms.core.protocol import CHANCE, HIDDEN
 
 from . import pasture
 from .components import SPECIES, herd_text
@@ -79,7 +79,7 @@ def short(state) -> str:
         w = state.winners()
         return _("over: {winners}").format(
             winners=",".join(_who(state, x) for x in w) or _("no winner"))
-    who = state._who()
+    who = _("chance") if state.current_player() == CHANCE else state._who()
     dice = ""
     if state.dice and isinstance(state.step, (Keeping, Effects, OthersChoose)):
         dice = " " + "".join(_abbr(f) for f in state.dice[0]) + "|" + \
