@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+from collections.abc import Mapping
 
 from kingdoms.core.i18n import _, language, ngettext
 
@@ -33,7 +34,7 @@ def _packaged(code: str) -> tuple:
 def _plurals(data, code: str) -> dict:
     animals = data.raw.get("animals", {})
     return {k: v[f"plural_{code}"] for k, v in animals.items()
-            if isinstance(v, dict) and isinstance(v.get(f"plural_{code}"), str)}
+            if isinstance(v, Mapping) and isinstance(v.get(f"plural_{code}"), str)}
 
 
 def _tables(game) -> tuple:
