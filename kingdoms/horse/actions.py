@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from kingdoms.core.i18n import _
 from kingdoms.core.protocol import HIDDEN, Action
 
 from .pasture import edge_words
+from .words import count_words, face_words, name, species_word
 
 __all__ = ["Roll", "DealCard", "DrawCard", "RollDice", "KeepDice", "UseDie", "UseCattle",
            "PlayCard", "EndEffects", "Discard", "TakeDie", "PlaceFence", "LiftFence",
@@ -24,7 +26,7 @@ PLAYER_NAMES = ("Ann", "Ben", "Cat", "Dan")
 def _name(player) -> str:
     if type(player) is int and 0 <= player < len(PLAYER_NAMES):
         return PLAYER_NAMES[player]
-    return f"player {player!r}"
+    return _("player {what}").format(what=repr(player))
 
 
 class _HorseAction(Action):
@@ -54,7 +56,8 @@ class Roll(_HorseAction):
     mult: str
 
     def _text(self):
-        return f"the dice show {', '.join(self.king)} and the pink die shows {self.mult}"
+        return _("the dice show {king} and the pink die shows {mult}").format(
+            king=", ".join(face_words(f) for f in self.king), mult=species_word(self.mult))
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ class DealCard(_HorseAction):
     card: str
 
     def _text(self):
-        return f"deal {self.card} to {_name(self.player)}"
+        return _("deal {card} to {player}").format(card=name(self.card),
+                                                   player=_name(self.player))
 
     def seen_by(self, player):
         return self if player == self.player else DealCard(self.player, HIDDEN)
@@ -77,7 +81,8 @@ class DrawCard(_HorseAction):
     card: str
 
     def _text(self):
-        return f"{_name(self.player)} draws {self.card}"
+        return _("{player} draws {card}").format(player=_name(self.player),
+                                                 card=name(self.card))
 
     def seen_by(self, player):
         return self if player == self.player else DrawCard(self.player, HIDDEN)
@@ -88,7 +93,7 @@ class RollDice(_HorseAction):
     """Start rolling (offered while a farm card could still be played first)."""
 
     def _text(self):
-        return "roll the dice"
+        return _("roll the dice")
 
 
 @dataclass(frozen=True)
@@ -100,10 +105,12 @@ class KeepDice(_HorseAction):
     keep_mult: bool | None
 
     def _text(self):
+        kept = ", ".join(face_words(f) for f in self.kept)
         if self.keep_mult is None:
-            return f"keep {', '.join(self.kept) or 'nothing'}"
-        return f"keep {', '.join(self.kept) or 'no King die'}" + (
-            " and the pink die" if self.keep_mult else ", re-roll the pink die")
+            return _("keep {dice}").format(dice=kept or _("nothing"))
+        if self.keep_mult:
+            return _("keep {dice} and the pink die").format(dice=kept or _("no King die"))
+        return _("keep {dice}, re-roll the pink die").format(dice=kept or _("no King die"))
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,7 @@ class UseDie(_HorseAction):
     die: str
 
     def _text(self):
-        return f"use the die {self.die}"
+        return _("use the die {die}").format(die=face_words(self.die))
 
 
 @dataclass(frozen=True)
@@ -120,7 +127,8 @@ class UseCattle(_HorseAction):
     """Turn 2 or 3 half-cattle dice into 1 cattle."""
 
     def _text(self):
-        return "take 1 cattle for the half cattle"
+        return _("take {one} for the {halves}").format(one=count_words(1, "cattle"),
+                                                       halves=face_words("half cattle"))
 
 
 @dataclass(frozen=True)
@@ -128,13 +136,13 @@ class PlayCard(_HorseAction):
     card: str
 
     def _text(self):
-        return f"play the farm card {self.card}"
+        return _("play the farm card {card}").format(card=name(self.card))
 
 
 @dataclass(frozen=True)
 class EndEffects(_HorseAction):
     def _text(self):
-        return "finish (decline the unused dice)"
+        return _("finish (decline the unused dice)")
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,9 @@ class Discard(_HorseAction):
     cards: tuple
 
     def _text(self):
-        return f"discard {', '.join(self.cards)}" if self.cards else "keep the hand"
+        if self.cards:
+            return _("discard {cards}").format(cards=", ".join(name(c) for c in self.cards))
+        return _("keep the hand")
 
 
 @dataclass(frozen=True)
@@ -153,8 +163,8 @@ class TakeDie(_HorseAction):
 
     def _text(self):
         if self.die is None:
-            return "choose no die"
-        return f"choose the die {self.die}"
+            return _("choose no die")
+        return _("choose the die {die}").format(die=face_words(self.die))
 
 
 @dataclass(frozen=True)
@@ -162,7 +172,7 @@ class PlaceFence(_HorseAction):
     edge: int
 
     def _text(self):
-        return f"place a new fence {edge_words(self.edge)}"
+        return _("place a new fence {where}").format(where=edge_words(self.edge))
 
 
 @dataclass(frozen=True)
@@ -170,7 +180,7 @@ class LiftFence(_HorseAction):
     edge: int
 
     def _text(self):
-        return f"lift the fence {edge_words(self.edge)} to move it"
+        return _("lift the fence {where} to move it").format(where=edge_words(self.edge))
 
 
 @dataclass(frozen=True)
@@ -178,13 +188,13 @@ class PutFence(_HorseAction):
     edge: int
 
     def _text(self):
-        return f"put the moved fence {edge_words(self.edge)}"
+        return _("put the moved fence {where}").format(where=edge_words(self.edge))
 
 
 @dataclass(frozen=True)
 class EndFences(_HorseAction):
     def _text(self):
-        return "done with the fences"
+        return _("done with the fences")
 
 
 @dataclass(frozen=True)
@@ -193,7 +203,7 @@ class RunAway(_HorseAction):
     species: str
 
     def _text(self):
-        return f"let 1 {self.species} run away"
+        return _("let {one} run away").format(one=count_words(1, self.species))
 
 
 @dataclass(frozen=True)
@@ -205,13 +215,14 @@ class Trade(_HorseAction):
     count: int
 
     def _text(self):
-        return f"trade {self.pay} {self.give} for {self.count} {self.get}"
+        return _("trade {pay} for {get}").format(pay=count_words(self.pay, self.give),
+                                                 get=count_words(self.count, self.get))
 
 
 @dataclass(frozen=True)
 class EndTrading(_HorseAction):
     def _text(self):
-        return "no (more) trades"
+        return _("no (more) trades")
 
 
 # The exact type of every field: (type, ...) for a value, ("tuple", type) for a

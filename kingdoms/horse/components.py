@@ -17,6 +17,7 @@ from typing import Mapping
 
 from kingdoms.core.cache import BoundedDict
 from kingdoms.core.data import GameData, check_range, load_data, shown
+from kingdoms.core.i18n import _
 from kingdoms.core.protocol import safe_repr
 
 from . import pasture
@@ -52,24 +53,31 @@ class Card:
     multiply_bonus: str | None = None
     rate: tuple | None = None          # (give species, new rate)
 
-    def text(self) -> str:
+    def text(self, game=None) -> str:
+        """The card and its effect in words (names from ``game``'s data file, else
+        the packaged one)."""
+        from .words import count_words, kind_words, name, species_word
         parts = []
         if any(self.pay):
-            parts.append("pay " + herd_text(self.pay))
+            parts.append(_("pay {animals}").format(animals=herd_text(self.pay, game)))
         if any(self.gain):
-            parts.append("receive " + herd_text(self.gain))
+            parts.append(_("receive {animals}").format(animals=herd_text(self.gain, game)))
         if self.fences:
-            parts.append(f"receive {self.fences} fences")
+            parts.append(_("receive {n} fences").format(n=self.fences))
         if self.multiply:
-            parts.append(f"your {self.multiply} multiply")
+            parts.append(_("your {species} multiply").format(
+                species=species_word(self.multiply, 2, game)))
         if self.trade_all:
-            parts.append("trade all species in every trading phase")
+            parts.append(_("trade all species in every trading phase"))
         if self.multiply_bonus:
-            parts.append(f"+1 {self.multiply_bonus} whenever your {self.multiply_bonus} multiply")
+            parts.append(_("+1 {one} whenever your {species} multiply").format(
+                one=species_word(self.multiply_bonus, 1, game),
+                species=species_word(self.multiply_bonus, 2, game)))
         if self.rate:
-            parts.append(f"trade {self.rate[1]} {self.rate[0]} for 1 of the next species")
-        sym = "⚡ lightning" if self.kind == "lightning" else "∞ infinity"
-        return f"{self.name} ({sym}): " + "; ".join(parts)
+            parts.append(_("trade {animals} for 1 of the next species").format(
+                animals=count_words(self.rate[1], self.rate[0], game)))
+        sym = ("⚡ " if self.kind == "lightning" else "∞ ") + kind_words(self.kind)
+        return f"{name(self.name, game)} ({sym}): " + "; ".join(parts)
 
 
 def sheep_values(comp: "Components") -> dict:
@@ -87,9 +95,10 @@ def sheep_value(herd: tuple, comp: "Components") -> int:
     return sum(n * vals[s] for s, n in zip(SPECIES, herd))
 
 
-def herd_text(herd) -> str:
-    items = [f"{n} {s}" for s, n in zip(SPECIES, herd) if n]
-    return ", ".join(items) if items else "nothing"
+def herd_text(herd, game=None) -> str:
+    """The animals of ``herd`` in words ("2 sheep, 1 pig"; "nothing")."""
+    from .words import herd_words
+    return herd_words(herd, SPECIES, game)
 
 
 # ------------------------------------------------------------------ limits

@@ -40,6 +40,7 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution
+from kingdoms.core.i18n import _
 from kingdoms.core.protocol import check_count
 
 from . import dice, pasture
@@ -83,10 +84,12 @@ def _roll(roll, comp) -> tuple:
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        raise ValueError(f"a roll is (the {comp.king_count} King faces, the pink face or None), "
-                         f"e.g. (('1 pig', '2 sheep', 'half cattle'), 'pig'); King faces: "
-                         f"{', '.join(sorted(set(names)))}; pink faces: "
-                         f"{', '.join(sorted(set(comp.mult_faces)))}; not {roll!r:.80}")
+        raise ValueError(_("a roll is (the {n} King faces, the pink face or None), "
+                           "e.g. {example}; King faces: {king}; pink faces: {pink}; "
+                           "not {roll}").format(
+            n=comp.king_count, example="(('1 pig', '2 sheep', 'half cattle'), 'pig')",
+            king=", ".join(sorted(set(names))), pink=", ".join(sorted(set(comp.mult_faces))),
+            roll=f"{roll!r:.80}"))
     return (tuple(king), mult)
 
 
@@ -234,11 +237,11 @@ def trade_chain(give: str, get: str, game=None) -> tuple:
     import networkx as nx
     for name, what in ((give, "give"), (get, "get")):
         if name not in SPECIES:
-            raise ValueError(f"{what} is one of the species {', '.join(SPECIES)}; not "
-                             f"{name!r:.40}")
+            raise ValueError(_("{what} is one of the species {species}; not {value}").format(
+                what=what, species=", ".join(SPECIES), value=f"{name!r:.40}"))
     if SPECIES.index(give) > SPECIES.index(get):
-        raise ValueError(f"trades go up the chain {' -> '.join(SPECIES)}: no trade turns "
-                         f"{give} into {get}")
+        raise ValueError(_("trades go up the chain {chain}: no trade turns {give} into "
+                           "{get}").format(chain=" -> ".join(SPECIES), give=give, get=get))
     g = trade_graph(game)
     path = nx.shortest_path(g, give, get)
     n = 1

@@ -20,6 +20,7 @@ area).  ``fits`` decides that; ``assignment`` gives one such placement for drawi
 from __future__ import annotations
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import _
 from kingdoms.core.protocol import check_count, safe_repr
 
 __all__ = ["ROWS", "COLS", "EDGES", "edge_index", "edge_name", "areas", "capacities",
@@ -66,12 +67,12 @@ def edge_words(i: int) -> str:
     if i < N_H:
         r, c = divmod(i, COLS)
         if r == ROWS:
-            return f"below the field in row {r}, column {c + 1}"
-        return f"above the field in row {r + 1}, column {c + 1}"
+            return _("below the field in row {row}, column {col}").format(row=r, col=c + 1)
+        return _("above the field in row {row}, column {col}").format(row=r + 1, col=c + 1)
     r, c = divmod(i - N_H, COLS + 1)
     if c == COLS:
-        return f"right of the field in row {r + 1}, column {c}"
-    return f"left of the field in row {r + 1}, column {c + 1}"
+        return _("right of the field in row {row}, column {col}").format(row=r + 1, col=c)
+    return _("left of the field in row {row}, column {col}").format(row=r + 1, col=c + 1)
 
 
 def field_edges(f: int) -> tuple:

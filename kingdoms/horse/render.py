@@ -4,12 +4,14 @@ from __future__ import annotations
 import html as _html
 
 from kingdoms.core.cache import speed_cache
-from kingdoms.core.protocol import HIDDEN
+from kingdoms.core.i18n import _
+from kingdoms.core.protocol import CHANCE, HIDDEN
 
 from . import pasture
 from .components import SPECIES, herd_text
 from .pasture import COLS, ROWS, H, V
 from .steps import Effects, GameOver, Keeping, OthersChoose
+from .words import count_words, face_words, name, species_word
 
 LETTER = {0: "s", 1: "p", 2: "c", 3: "h"}
 EMOJI = {0: "🐑", 1: "🐖", 2: "🐄", 3: "🐎"}
@@ -50,29 +52,39 @@ def _pasture_lines(fences, herd, per_field) -> tuple:
 def _areas_text(fences, per_field) -> str:
     caps = pasture.capacities(fences, per_field)
     if not caps:
-        return "no fenced area"
-    return f"fenced areas hold {', '.join(map(str, caps))} animals"
+        return _("no fenced area")
+    return _("fenced areas hold {sizes} animals").format(sizes=", ".join(map(str, caps)))
 
 
-def _hand(farm) -> str:
+def _hand(farm, game=None) -> str:
     if not farm.hand:
         return "-"
     if farm.hand[0] is HIDDEN:
-        return f"{len(farm.hand)} hidden cards"
-    return ", ".join(farm.hand)
+        return _("{n} hidden cards").format(n=len(farm.hand))
+    return ", ".join(name(c, game) for c in farm.hand)
+
+
+def _faces(faces, game=None) -> str:
+    return ", ".join(face_words(f, game) for f in faces)
+
+
+def _herd(herd, game=None) -> str:
+    return herd_text(herd, game)
 
 
 def short(state) -> str:
     if isinstance(state.step, GameOver):
         if state.unfinished():
-            return "over: cut by the round limit"
+            return _("over: cut by the round limit")
         w = state.winners()
-        return "over: " + (",".join(_who(state, x) for x in w) or "no winner")
-    who = state._who()
+        return _("over: {winners}").format(
+            winners=",".join(_who(state, x) for x in w) or _("no winner"))
+    who = _("chance") if state.current_player() == CHANCE else state._who()
     dice = ""
     if state.dice and isinstance(state.step, (Keeping, Effects, OthersChoose)):
-        dice = " " + "".join(_abbr(f) for f in state.dice[0]) + "|" + state.dice[1][:2]
-    return f"{who[:8]} {state.step.name}{dice}"[:34]
+        dice = " " + "".join(_abbr(f) for f in state.dice[0]) + "|" + \
+            species_word(state.dice[1], 1, state.game)[:2]
+    return f"{who[:8]} {_(state.step.name)}{dice}"[:34]
 
 
 def _abbr(face: str) -> str:
@@ -84,52 +96,68 @@ def _who(state, x) -> str:
     return "Moritz" if x == -1 else state.game.player_name(x)
 
 
+def _dice_line(state) -> str:
+    g = state.game
+    return _("Dice: {faces}; the pink die shows {mult}").format(
+        faces=_faces(state.dice[0], g), mult=species_word(state.dice[1], 1, g))
+
+
 def text(state) -> str:
     g = state.game
-    head = (f"My Kingdom for a Horse — round {state.round}, {g.player_name(state.active)}'s "
-            f"turn, {state.step.words}")
+    head = _("{title} — round {round}, {player}'s turn, {step}").format(
+        title=name(g.title, g), round=state.round, player=g.player_name(state.active),
+        step=_(state.step.words))
     lines = [head]
     if state.dice:
-        lines.append(f"Dice: {', '.join(state.dice[0])}; the pink die shows {state.dice[1]}"
-                     + (f"  (re-rolls left {state.rerolls_left})" if isinstance(state.step, Keeping) else ""))
+        lines.append(_dice_line(state)
+                     + (_("  (re-rolls left {n})").format(n=state.rerolls_left)
+                        if isinstance(state.step, Keeping) else ""))
     if isinstance(state.step, Effects) and state.unused:
-        lines.append(f"Not yet carried out: {', '.join(state.unused)}")
+        lines.append(_("Not yet carried out: {dice}").format(dice=_faces(state.unused, g)))
     if isinstance(state.step, OthersChoose):
-        lines.append(f"Dice left for the others: {', '.join(state.available_dice())}")
+        lines.append(_("Dice left for the others: {dice}").format(
+            dice=_faces(state.available_dice(), g)))
     if state.fence_job:
         job = state.fence_job
         p, k, placed, moved, lifted = job.player, job.received, job.placed, job.moved, job.lifted
-        lines.append(f"{g.player_name(p)} builds fences: received {k}, placed {placed}, moved {moved}"
-                     + (f", holding the fence from {pasture.edge_words(lifted)}" if lifted >= 0 else ""))
-    lines.append(f"Supply: {herd_text(state.supply)}; farm deck {state.deck_count} cards")
+        lines.append(_("{player} builds fences: received {received}, placed {placed}, "
+                       "moved {moved}").format(player=g.player_name(p), received=k,
+                                               placed=placed, moved=moved)
+                     + (_(", holding the fence from {where}").format(
+                         where=pasture.edge_words(lifted)) if lifted >= 0 else ""))
+    lines.append(_("Supply: {animals}; farm deck {n} cards").format(
+        animals=_herd(state.supply, g), n=state.deck_count))
     if state.moritz is not None:
-        lines.append(f"Moritz: {herd_text(state.moritz)}")
+        lines.append(_("Moritz: {animals}").format(animals=_herd(state.moritz, g)))
     blocks = []
     for i, f in enumerate(state.farms):
         pic = pasture_text(f, g.comp.per_field)
-        info = [f"{g.player_name(i)}: {herd_text(f.herd)}",
-                f"fences placed {pasture.popcount(f.fences)}, supply "
-                f"{g.comp.fences_per_player - pasture.popcount(f.fences)}",
+        placed = pasture.popcount(f.fences)
+        info = [f"{g.player_name(i)}: {_herd(f.herd, g)}",
+                _("fences placed {placed}, supply {left}").format(
+                    placed=placed, left=g.comp.fences_per_player - placed),
                 _areas_text(f.fences, g.comp.per_field),
-                f"hand: {_hand(f)}"]
+                _("hand: {cards}").format(cards=_hand(f, g))]
         if f.tableau:
-            info.append(f"in play: {', '.join(f.tableau)}")
+            info.append(_("in play: {cards}").format(
+                cards=", ".join(name(c, g) for c in f.tableau)))
         if not f.fits(g.comp.per_field):
-            info.append("(does not fit: unfenced animals run away at the end of the phase)")
+            info.append(_("(does not fit: unfenced animals run away at the end of the phase)"))
         blocks.append([a.ljust(18) + "  " + (info[j] if j < len(info) else "")
                        for j, a in enumerate(pic)])
     for b in blocks:
         lines.extend(b)
     over = isinstance(state.step, GameOver)
     if state.end_triggered and not over:
-        lines.append("The end is triggered: this turn is the last.")
+        lines.append(_("The end is triggered: this turn is the last."))
     if not over:
         lines.append(state.describe())
     elif state.unfinished():
-        lines.append("Game over. " + state.unfinished())
+        lines.append(_("Game over. {why}").format(why=state.unfinished()))
     else:
-        lines.append("Game over. Winner: " + (", ".join(_who(state, x) for x in state.winners())
-                                              or "nobody holds the set"))
+        lines.append(_("Game over. Winner: {winners}").format(
+            winners=", ".join(_who(state, x) for x in state.winners())
+            or _("nobody holds the set")))
     return "\n".join(lines)
 
 
@@ -155,7 +183,8 @@ def pasture_svg(farm, size: int = 44, per_field: int = 2, marks=None, title=None
     ``title``: the picture's text alternative."""
     pad = 6 if not marks else 14
     w, h = COLS * size + 2 * pad, ROWS * size + 2 * pad
-    alt = _html.escape(title or f"pasture: {herd_text(farm.herd)}", quote=True)
+    alt = _html.escape(title or _("pasture: {animals}").format(animals=herd_text(farm.herd)),
+                       quote=True)
     out = [f'<svg width="{w}" height="{h}" xmlns="http://www.w3.org/2000/svg" role="img" '
            f'aria-label="{alt}"><title>{alt}</title>',
            f'<rect x="{pad}" y="{pad}" width="{COLS*size}" height="{ROWS*size}" fill="#cfe8b0"/>']
@@ -172,9 +201,9 @@ def pasture_svg(farm, size: int = 44, per_field: int = 2, marks=None, title=None
         out.append(f'<text x="{x}" y="{pad + r*size + size*0.45}" '
                    f'font-size="{size*0.3:.1f}" text-anchor="middle">{EMOJI[s]*k}</text>'
                    f'<text x="{x}" y="{pad + r*size + size*0.85}" font-size="{size*0.22:.1f}" '
-                   f'text-anchor="middle">{k} {SPECIES_WORD[s]}</text>')
+                   f'text-anchor="middle">{_html.escape(count_words(k, SPECIES_WORD[s]))}</text>')
     marks = marks or {}
-    for e, (_, kind) in marks.items():
+    for e, (_label, kind) in marks.items():
         if kind == "slot":
             x1, y1, x2, y2 = _edge_xy(e, size)
             out.append(f'<line x1="{x1+pad}" y1="{y1+pad}" x2="{x2+pad}" y2="{y2+pad}" '
@@ -209,8 +238,8 @@ def pasture_svg(farm, size: int = 44, per_field: int = 2, marks=None, title=None
 
 def kind_words(kind: str, e: int) -> str:
     if kind == "lift":
-        return f"lift the fence {pasture.edge_words(e)}"
-    return f"a fence can go {pasture.edge_words(e)}"
+        return _("lift the fence {where}").format(where=pasture.edge_words(e))
+    return _("a fence can go {where}").format(where=pasture.edge_words(e))
 
 
 def action_picture(state, actions):
@@ -238,26 +267,31 @@ def action_picture(state, actions):
         return None
     g = state.game
     player, farm = job.player, state.farms[job.player]
-    name = g.player_name(player)
+    who = g.player_name(player)
     slots = [lab for lab, k in marks.values() if k == "slot"]
     lifts = [lab for lab, k in marks.values() if k == "lift"]
     moving = any(type(a) is PutFence for a in actions)
     legend = []
     if slots:
-        what = ("where the lifted fence can be put" if moving
-                else "where a new fence can be placed")
-        legend.append(f"dashed blue border, number in a circle ({_span(slots)}): {what}")
+        what = (_("where the lifted fence can be put") if moving
+                else _("where a new fence can be placed"))
+        legend.append(_("dashed blue border, number in a circle ({numbers}): {what}").format(
+            numbers=_span(slots), what=what))
     if lifts:
-        legend.append(f"fence with a number in a square ({_span(lifts)}): "
-                      "a placed fence that can be lifted to move it")
+        legend.append(_("fence with a number in a square ({numbers}): "
+                        "a placed fence that can be lifted to move it").format(
+            numbers=_span(lifts)))
     if moving and 0 <= job.lifted < pasture.EDGES:
-        legend.append(f"the fence in hand was lifted {pasture.edge_words(job.lifted)}")
-    title = f"{name}'s pasture with the fence moves numbered: " + "; ".join(legend)
+        legend.append(_("the fence in hand was lifted {where}").format(
+            where=pasture.edge_words(job.lifted)))
+    title = _("{player}'s pasture with the fence moves numbered: {legend}").format(
+        player=who, legend="; ".join(legend))
     svg = pasture_svg(farm, size=64, per_field=g.comp.per_field, marks=marks, title=title)
     items = "".join(f"<li>{_html.escape(t)}</li>" for t in legend)
-    out = (f"<div class='kingdoms-action-picture'><b>Where the fence moves go on "
-           f"{_html.escape(name)}'s pasture</b> (the numbers are on the buttons below)"
-           f"<br>{svg}<ul style='margin:2px 0'>{items}</ul></div>")
+    out = ("<div class='kingdoms-action-picture'><b>"
+           + _html.escape(_("Where the fence moves go on {player}'s pasture").format(player=who))
+           + "</b> " + _html.escape(_("(the numbers are on the buttons below)"))
+           + f"<br>{svg}<ul style='margin:2px 0'>{items}</ul></div>")
     return out, tuple(labels)
 
 
@@ -271,17 +305,18 @@ def html(state) -> str:
     cells = []
     for i, f in enumerate(state.farms):
         cells.append(f"<td style='vertical-align:top;padding:4px'><b>{esc(g.player_name(i))}</b>"
-                     f"<br>{pasture_svg(f, per_field=g.comp.per_field)}<br>{esc(herd_text(f.herd))}<br>"
-                     f"<small>hand: {esc(_hand(f))}"
-                     + (f"<br>in play: {esc(', '.join(f.tableau))}" if f.tableau else "")
+                     f"<br>{pasture_svg(f, per_field=g.comp.per_field)}<br>{esc(_herd(f.herd, g))}<br>"
+                     "<small>" + esc(_("hand: {cards}").format(cards=_hand(f, g)))
+                     + ("<br>" + esc(_("in play: {cards}").format(
+                         cards=", ".join(name(c, g) for c in f.tableau))) if f.tableau else "")
                      + "</small></td>")
     top = esc(text(state).split("\n")[0])
     info = []
     if state.dice:
-        info.append("Dice: " + esc(", ".join(state.dice[0])) + "; the pink die shows " + esc(state.dice[1]))
-    info.append("Supply: " + esc(herd_text(state.supply)))
+        info.append(esc(_dice_line(state)))
+    info.append(esc(_("Supply: {animals}").format(animals=_herd(state.supply, g))))
     if state.moritz is not None:
-        info.append("Moritz: " + esc(herd_text(state.moritz)))
+        info.append(esc(_("Moritz: {animals}").format(animals=_herd(state.moritz, g))))
     info.append(esc(short(state) if isinstance(state.step, GameOver) else state.describe()))
     return (f"<div><b>{top}</b><br>{'<br>'.join(info)}"
             f"<table><tr>{''.join(cells)}</tr></table></div>")

@@ -20,11 +20,13 @@ from typing import Callable
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution
+from kingdoms.core.i18n import _, ngettext
 from kingdoms.core.protocol import (CHANCE, TERMINAL, Action, Game, State, check_count, replace,
                                     safe_repr)
 
 from .actions import KeepDice
 from .steps import GAME_OVER, KEEPING, ROLLING, GameOver, Keeping, Rerolling
+from .words import face_words, species_word
 from .components import Components, game_components
 from .dice import (keep_options, king_pool, pool_counts, reroll, reroll_ways,
                    roll_distribution, scale)
@@ -83,23 +85,29 @@ class RerollPolicy:
         try:
             kept, keep_mult = self.keep[(roll, left)]
         except (KeyError, TypeError):
-            raise ValueError(
-                f"{safe_repr(roll)} with {safe_repr(left)} re-rolls left is not a position "
+            raise ValueError(_(
+                "{roll} with {left} re-rolls left is not a position "
                 "of this policy: a roll is (King faces in sorted order, pink face or None), "
-                f"and 1 to {self.rerolls} re-rolls left (with none left, the roll is final)"
+                "and 1 to {most} re-rolls left (with none left, the roll is final)").format(
+                    roll=safe_repr(roll), left=safe_repr(left), most=self.rerolls)
             ) from None
         if len(kept) == len(roll[0]) and (keep_mult or roll[1] is None):
-            what = "stop and keep all dice"
+            what = _("stop and keep all dice")
         else:
             rest = len(roll[0]) - len(kept)
-            parts = [f"keep {', '.join(kept)}" if kept else "keep no King die"]
+            parts = [_("keep {dice}").format(dice=", ".join(face_words(f) for f in kept))
+                     if kept else _("keep no King die")]
             if rest:
-                parts.append(f"re-roll {rest} King {'die' if rest == 1 else 'dice'}")
+                parts.append(ngettext("re-roll {n} King die", "re-roll {n} King dice",
+                                      rest).format(n=rest))
             if roll[1] is not None:
-                parts.append("keep the pink die" if keep_mult else "re-roll the pink die")
+                parts.append(_("keep the pink die") if keep_mult else _("re-roll the pink die"))
             what = ", ".join(parts)
-        shown = ", ".join(roll[0]) + (f" | pink die: {roll[1]}" if roll[1] is not None else "")
-        return f"{shown} \u2192 {what} (value {self.values[(roll, left)]})"
+        shown = ", ".join(face_words(f) for f in roll[0]) + (
+            _(" | pink die: {face}").format(face=species_word(roll[1]))
+            if roll[1] is not None else "")
+        return _("{roll} \u2192 {what} (value {value})").format(
+            roll=shown, what=what, value=self.values[(roll, left)])
 
 
 def solve_rerolls(goal: Callable, rerolls: int = 2, game=None,
@@ -384,21 +392,21 @@ class RerollState(State):
 
     def short(self):
         if self.roll is None:
-            return "roll"
+            return _("roll")
         r = " ".join(self.roll[0]) + (f"|{self.roll[1]}" if self.roll[1] else "")
         if isinstance(self.step, GameOver):
             return f"{r} = {self._returns()[0]}"
-        return f"{r} ({self.left} left)"
+        return _("{roll} ({n} left)").format(roll=r, n=self.left)
 
     def __str__(self):
         return self.short()
 
-    def describe(self):
+    def _describe(self):
         """A line about the dice phase: a final roll says what it scores (this small
         game has no winner to name)."""
         if isinstance(self.step, GameOver):
-            return f"final roll {self.short()}"
-        return super().describe()
+            return _("final roll {roll}").format(roll=self.short())
+        return super()._describe()
 
     # The core finds pictures in the package's render.py, which draws the Horse game;
     # this small game of the same package draws itself.

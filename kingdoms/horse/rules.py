@@ -12,6 +12,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import _, using
 from kingdoms.core.scoring import win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State,
                                     replace)
@@ -88,16 +89,18 @@ class Horse(Game):
     def __post_init__(self):
         super().__post_init__()
         if not isinstance(self.easy, bool):
-            raise GameOptionError(f"easy must be True or False, not {self.easy!r}")
+            raise GameOptionError(_("easy must be True or False, not {value}").format(
+                value=repr(self.easy)))
         if self.max_rounds is not None and (type(self.max_rounds) is not int
                                             or not 1 <= self.max_rounds <= 10_000):
-            raise GameOptionError("max_rounds must be an int from 1 to 10000, or None")
+            raise GameOptionError(_("max_rounds must be an int from 1 to 10000, or None"))
         if self.short_supply not in ("literal", "refill_first"):
-            raise GameOptionError("short_supply must be 'literal' or 'refill_first', "
-                                  f"not {self.short_supply!r}")
+            raise GameOptionError(_("short_supply must be 'literal' or 'refill_first', "
+                                    "not {value}").format(value=repr(self.short_supply)))
         if self.data is not None:
             if not isinstance(self.data, (str, os.PathLike)):
-                raise GameOptionError(f"data must be the path of a data file, not {self.data!r}")
+                raise GameOptionError(_("data must be the path of a data file, not "
+                                        "{value}").format(value=repr(self.data)))
             object.__setattr__(self, "data", os.fspath(self.data))
         # the data file read once (Game.game_data): what game_data() shows = what is played
         object.__setattr__(self, "comp", components_of(self.game_data(), self.easy))
@@ -199,6 +202,16 @@ class Horse(Game):
 
     def player_name(self, player: int) -> str:
         return PLAYER_NAMES[player]
+
+    def action_text(self, action) -> str:
+        """``action`` in this game's language, named by this game's data file."""
+        from .words import NAMING
+        with using(self.language):
+            token = NAMING.set(self)
+            try:
+                return super().action_text(action)
+            finally:
+                NAMING.reset(token)
 
     def objectives(self) -> dict:
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
@@ -323,9 +336,9 @@ class HorseState(State):
         safeguard, a sentence saying so."""
         if not self.cut or not isinstance(self.step, GameOver):
             return None
-        return (f"The engine stopped this game after {self.game.max_rounds} rounds "
-                "(the max_rounds safeguard, not a rule): nobody had triggered the end, "
-                "so it has no real winner.")
+        return _("The engine stopped this game after {rounds} rounds "
+                 "(the max_rounds safeguard, not a rule): nobody had triggered the end, "
+                 "so it has no real winner.").format(rounds=self.game.max_rounds)
 
     # ---------------------------------------------------------------- chance
     def _chance_outcomes(self):
@@ -429,46 +442,46 @@ class HorseState(State):
     def _why_illegal(self, action):
         if self.fence_job is not None:
             if self.fence_job.lifted >= 0:
-                return "A lifted fence must be put on a free border first."
+                return _("A lifted fence must be put on a free border first.")
             if isinstance(action, PlaceFence):
-                return ("You may place at most as many new fences as you received, from "
+                return _("You may place at most as many new fences as you received, from "
                         "your own supply, on a free border.")
             if isinstance(action, LiftFence):
-                return "You may move at most as many placed fences as you received."
-            return "Finish placing or moving your fences first."
+                return _("You may move at most as many placed fences as you received.")
+            return _("Finish placing or moving your fences first.")
         if isinstance(self.step, Housing):
-            return ("At the end of a phase animals that are not completely fenced in run "
+            return _("At the end of a phase animals that are not completely fenced in run "
                     "away: let animals run away until your herd fits your fenced areas.")
         if isinstance(action, PlayCard):
             if self.card_played:
-                return "You may play at most 1 farm card in your dice phase."
+                return _("You may play at most 1 farm card in your dice phase.")
             if not isinstance(self.step, (BeforeRoll, Keeping, Effects)):
-                return "You play a farm card only in your own dice phase."
-            return "You can play only a card in your hand whose cost you can pay."
+                return _("You play a farm card only in your own dice phase.")
+            return _("You can play only a card in your hand whose cost you can pay.")
         if isinstance(action, RollDice):
-            return "You roll the dice at the start of your dice phase."
+            return _("You roll the dice at the start of your dice phase.")
         if isinstance(action, UseCattle):
-            return "Half cattle give 1 cattle only with 2 or 3 of them; alone it has no effect."
+            return _("Half cattle give 1 cattle only with 2 or 3 of them; alone it has no effect.")
         if isinstance(action, UseDie):
-            return "You can carry out each die of your final result once."
+            return _("You can carry out each die of your final result once.")
         if isinstance(action, TakeDie):
-            return "Each other player chooses a different die of the final result."
+            return _("Each other player chooses a different die of the final result.")
         if isinstance(action, Trade):
-            return ("In a trading phase you trade any number of ONE species for the next "
+            return _("In a trading phase you trade any number of ONE species for the next "
                     "species up (2 sheep: 1 pig, 3 pigs: 1 cattle, 4 cattle: 1 horse), "
                     "giving only animals you own.")
         if isinstance(action, KeepDice):
-            return ("You may re-roll any of your dice at most twice, right after a roll; "
+            return _("You may re-roll any of your dice at most twice, right after a roll; "
                     "keep only dice that show.")
         if isinstance(action, Discard):
-            return ("Only when you played no farm card may you discard cards from your "
+            return _("Only when you played no farm card may you discard cards from your "
                     "hand (and draw as many), at the end of your dice phase.")
         if isinstance(action, RunAway):
-            return "You can only let animals you own run away, and only on your own step."
+            return _("You can only let animals you own run away, and only on your own step.")
         if isinstance(action, (PlaceFence, LiftFence, PutFence, EndFences)):
-            return "Fences are placed or moved only right after you receive fences."
+            return _("Fences are placed or moved only right after you receive fences.")
         if isinstance(action, (EndEffects, EndTrading)):
-            return f"It is the {self.step.name} step now."
+            return _("It is the {step} step now.").format(step=_(self.step.name))
         return None
 
     # ---------------------------------------------------------------- transitions
@@ -894,23 +907,26 @@ class HorseState(State):
             seen.__dict__["_la"] = self.legal_actions() if la is None else la
         return seen
 
-    def describe(self) -> str:
-        """A short line: what chance does now, whose turn, or the result."""
+    def _describe(self) -> str:
+        """A short line: what chance does now, whose turn, or the result
+        (``describe``, in the game's language)."""
         if self.current_player() != CHANCE:
-            return super().describe()
+            return super()._describe()
         g = self.game
         dealing = isinstance(self.step, Dealing)
         if self.draws or dealing:
             who = self.draws[0] if self.draws else self._deal_target()
-            return (f"Dealing a farm card to {g.player_name(who)}" if dealing
-                    and not self.draws else f"{g.player_name(who)} draws a farm card")
+            if dealing and not self.draws:
+                return _("Dealing a farm card to {player}").format(player=g.player_name(who))
+            return _("{player} draws a farm card").format(player=g.player_name(who))
         match self.step:
             case MoritzTurn():
-                return "Moritz rolls"
+                return _("Moritz rolls")
             case Rerolling():
-                return f"{g.player_name(self.active)} re-rolls the dice not kept"
-        dice = f"the {g.comp.king_count} King dice and the pink die"
-        return f"Rolling {dice} for {g.player_name(self.active)}"
+                return _("{player} re-rolls the dice not kept").format(
+                    player=g.player_name(self.active))
+        return _("Rolling the {n} King dice and the pink die for {player}").format(
+            n=g.comp.king_count, player=g.player_name(self.active))
 
 
 @speed_cache(maxsize=1 << 12)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kingdoms.core.i18n import N_
+
 __all__ = ["Step", "Dealing", "BeforeRoll", "Rolling", "Keeping", "Rerolling", "Effects",
            "Discarding", "OthersChoose", "Housing", "Trading", "FinalTrading", "MoritzTurn",
            "GameOver", "FenceJob", "DEALING", "BEFORE_ROLL", "ROLLING", "KEEPING", "EFFECTS",
@@ -26,15 +28,15 @@ __all__ = ["Step", "Dealing", "BeforeRoll", "Rolling", "Keeping", "Rerolling", "
 @dataclass(frozen=True)
 class Step:
     """What the game waits for (subclasses); ``name`` and ``words`` describe it."""
-    name = "step"
-    words = "step"
+    name = N_("step")
+    words = N_("step")
 
 
 @dataclass(frozen=True)
 class Dealing(Step):
     """Chance: the farm cards are dealt at setup, one at a time."""
-    name = "deal"
-    words = "dealing farm cards"
+    name = N_("deal")
+    words = N_("dealing farm cards")
 
 
 @dataclass(frozen=True)
@@ -42,22 +44,22 @@ class BeforeRoll(Step):
     """The active player may play a farm card before the first roll, or roll.  Offered
     whenever the hand is not empty (even when no card in it is affordable: then rolling
     is the only move), so the others learn nothing from it but the public hand size."""
-    name = "start"
-    words = "dice phase: play a card or roll"
+    name = N_("start")
+    words = N_("dice phase: play a card or roll")
 
 
 @dataclass(frozen=True)
 class Rolling(Step):
     """Chance: the active player rolls all the dice."""
-    name = "roll"
-    words = "dice phase: roll"
+    name = N_("roll")
+    words = N_("dice phase: roll")
 
 
 @dataclass(frozen=True)
 class Keeping(Step):
     """The active player keeps dice (keeping all = stop) or plays a card."""
-    name = "keep"
-    words = "dice phase: keep or re-roll"
+    name = N_("keep")
+    words = N_("dice phase: keep or re-roll")
 
 
 @dataclass(frozen=True)
@@ -66,29 +68,29 @@ class Rerolling(Step):
     kept or not)."""
     kept: tuple
     keep_mult: bool
-    name = "reroll"
-    words = "dice phase: re-roll"
+    name = N_("reroll")
+    words = N_("dice phase: re-roll")
 
 
 @dataclass(frozen=True)
 class Effects(Step):
     """The active player carries out the dice of the final result."""
-    name = "effects"
-    words = "dice phase: carry out the dice"
+    name = N_("effects")
+    words = N_("dice phase: carry out the dice")
 
 
 @dataclass(frozen=True)
 class Discarding(Step):
     """No card played: the active player may discard cards and draw as many."""
-    name = "discard"
-    words = "dice phase: discard cards?"
+    name = N_("discard")
+    words = N_("dice phase: discard cards?")
 
 
 @dataclass(frozen=True)
 class OthersChoose(Step):
     """Each other player in turn chooses a different die of the final result."""
-    name = "others"
-    words = "dice phase: the others choose dice"
+    name = N_("others")
+    words = N_("dice phase: the others choose dice")
 
 
 @dataclass(frozen=True)
@@ -96,36 +98,36 @@ class Housing(Step):
     """The end of a phase: a player whose herd does not fit lets animals run away.
     ``then``: the step after it (``None``: the turn ends)."""
     then: Step | None = None
-    name = "house"
-    words = "end of the phase: unfenced animals run away"
+    name = N_("house")
+    words = N_("end of the phase: unfenced animals run away")
 
 
 @dataclass(frozen=True)
 class Trading(Step):
     """The trading phase: each player in turn trades one species up the chain."""
-    name = "trade"
-    words = "trading phase"
+    name = N_("trade")
+    words = N_("trading phase")
 
 
 @dataclass(frozen=True)
 class FinalTrading(Step):
     """The end was triggered: everyone may trade every species once more."""
-    name = "final"
-    words = "final trade (all species)"
+    name = N_("final")
+    words = N_("final trade (all species)")
 
 
 @dataclass(frozen=True)
 class MoritzTurn(Step):
     """Chance (solo game): Moritz rolls."""
-    name = "moritz"
-    words = "Moritz's turn"
+    name = N_("moritz")
+    words = N_("Moritz's turn")
 
 
 @dataclass(frozen=True)
 class GameOver(Step):
     """The game has ended."""
-    name = "over"
-    words = "game over"
+    name = N_("over")
+    words = N_("game over")
 
 
 @dataclass(frozen=True)

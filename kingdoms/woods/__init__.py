@@ -46,7 +46,7 @@ Where to look (the package follows ``docs/anatomy.md``):
 (7, 3, 24)
 """
 from .components import Components
-from .rules import (DECISIONS, INTRIGUE, OPTIONS, Cover, Deal, KnightPass, KnightTake, Play,
+from .rules import (INTRIGUE, Cover, Deal, KnightPass, KnightTake, Play,
                     PriestExtra, PriestStop, PriestTakeBack, ScholarPass, ScholarTake,
                     TraderGive, TraderReturn, TreasurerDraw, Woods, WoodsState, court_score,
                     fool_count, uncovered)
@@ -57,7 +57,16 @@ __all__ = ["Woods", "WoodsState", "Components", "DECISIONS", "OPTIONS", "INTRIGU
            "Deal", "court_score", "fool_count", "uncovered"]
 
 # The game's players and worlds, handed to the core once (the rules never import them).
-from . import policies, worlds  # noqa: E402  (they build on the rules above)
+from . import policies, rules, worlds  # noqa: E402  (they build on the rules above)
+
+
+
+def __getattr__(name):
+    # OPTIONS and DECISIONS are made in the current language when read (rules.py)
+    if name in ("OPTIONS", "DECISIONS"):
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Woods.attach(policies=policies.named_policies, default_policies=policies.default_policies,
              sample_world=worlds.sample_world, unseen=worlds.unseen)

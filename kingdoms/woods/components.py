@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from kingdoms.core.data import DataError, FrozenParts, GameData, shown
+from kingdoms.core.i18n import _
 from kingdoms.core.protocol import GameOptionError
 
 __all__ = ["Components", "FOLLOWERS", "DATA_RANGES", "MAX_INFLUENCE", "MAX_COPIES",
@@ -102,8 +103,8 @@ def _check_players(d: GameData, players: int) -> None:
     lo = d.get("game.min_players", int, **_bounds("game.min_players"))
     hi = d.get("game.max_players", int, **{**_bounds("game.max_players"), "min": lo})
     if not lo <= players <= hi:
-        raise GameOptionError(f"this data file has setup cards for {lo}-{hi} players, "
-                              f"not {players}")
+        raise GameOptionError(_("this data file has setup cards for {low}-{high} players, "
+                                "not {players}").format(low=lo, high=hi, players=players))
 
 
 def _followers(d: GameData) -> tuple[list, dict, dict]:

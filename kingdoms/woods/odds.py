@@ -25,12 +25,13 @@ from fractions import Fraction
 from typing import Callable
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import _
 from kingdoms.core.distribution import Distribution, hypergeometric, multivariate_hypergeometric
 from kingdoms.core.protocol import HIDDEN, check_count, check_name, check_player
 from kingdoms.core.cards import exact_deals
 from kingdoms.core.solve import TreeTooLarge, expectimax, outcome_distribution, uniform_model
 
-from .rules import FOOL_RUIN, Dealing, fool_count
+from .rules import FOOL_RUIN, Dealing, card_name, fool_count
 
 __all__ = ["unseen_cards", "unknown_places", "place_name", "fool_distribution", "joint_fools",
            "p_holds", "p_any_opponent_holds", "hand_distribution", "treasurer_draw",
@@ -79,7 +80,7 @@ def _known(state, player, q) -> Counter:
 def place_name(state, place) -> str:
     """How a place of ``unknown_places``/``fool_distribution`` reads for people: the
     player's name (``game.player_name``, 1-based) or "set aside"."""
-    return place if place == SET_ASIDE else state.game.player_name(place)
+    return _("set aside") if place == SET_ASIDE else state.game.player_name(place)
 
 
 def fool_distribution(state, player, card: str = "Fool") -> dict:
@@ -158,7 +159,8 @@ def treasurer_draw(state, player, victim: int) -> Distribution:
     state._check_player(victim, "treasurer_draw", "victim")
     hand = v.hands[victim]
     if not hand:
-        raise ValueError("that hand is empty: the Treasurer draws nothing")
+        raise ValueError(_("that hand is empty: the {treasurer} draws nothing").format(
+            treasurer=card_name("Treasurer", state.game)))
     n = len(hand)
     known = Counter(c for c in hand if c is not HIDDEN)
     u = n - sum(known.values())
@@ -213,7 +215,8 @@ def worlds(state, player, limit: int = 20_000) -> Distribution:
     for placement, p in exact_deals(pool, places):
         out[_fill(state, player, placement)] = p
         if len(out) > limit:
-            raise ValueError(f"more than {limit} worlds: use sample_world and simulation")
+            raise ValueError(_("more than {limit} worlds: use sample_world and "
+                               "simulation").format(limit=limit))
     return Distribution(out)
 
 
@@ -238,14 +241,15 @@ def _end_distribution(state, f, model, max_states):
     """The exact distribution of ``f`` at the end of this round under ``model``
     (``kingdoms.core.solve.outcome_distribution``)."""
     if isinstance(state.step, Dealing):
-        raise ValueError("this position is between rounds; build a mid-round position")
+        raise ValueError(_("this position is between rounds; build a mid-round position"))
     try:
         return outcome_distribution(state, model, f, stop=_round_done, max_states=max_states)
     except TreeTooLarge as e:
         if e.outcomes is not None:
             raise
-        raise TreeTooLarge(f"more than {max_states} states before the round ends; "
-                           "use the simulated version", limit=max_states) from None
+        raise TreeTooLarge(_("more than {limit} states before the round ends; "
+                             "use the simulated version").format(limit=max_states),
+                           limit=max_states) from None
 
 
 def fool_outcome(state, court: int, model: Callable = random_model,
@@ -296,9 +300,9 @@ def danger_and_rescue(dist: Distribution) -> dict:
     """From a distribution of the final uncovered Fools at a court: P(danger: exactly
     ``FOOL_RUIN``, the court scores 0) and P(rescue: more)."""
     r = FOOL_RUIN
-    return {f"danger (exactly {r})": dist.prob(r),
-            f"rescue ({r + 1} or more)": dist.P(lambda k: k > r),
-            f"safe (0-{r - 1})": dist.P(lambda k: k < r)}
+    return {_("danger (exactly {n})").format(n=r): dist.prob(r),
+            _("rescue ({n} or more)").format(n=r + 1): dist.P(lambda k: k > r),
+            _("safe (0-{n})").format(n=r - 1): dist.P(lambda k: k < r)}
 
 
 def fool_step_value(base: int, k: int, fool: int | None = None) -> int:
@@ -354,11 +358,11 @@ def _objective(kind: str, players: int):
         return ("court influence", lambda s: tuple(Fraction(x) for x in s.court_scores()))
     if kind == "margin":
         if players != 2:
-            raise ValueError("'margin' is for two players")
+            raise ValueError(_("'margin' is for two players"))
         return ("court influence margin",
                 lambda s: (Fraction(s.court_scores()[0] - s.court_scores()[1]),
                            Fraction(s.court_scores()[1] - s.court_scores()[0])))
-    raise ValueError("objective is 'win', 'score' or 'margin'")
+    raise ValueError(_("objective is 'win', 'score' or 'margin'"))
 
 
 def solve_endgame(state, objective: str = "win", max_states: int = 200_000):

@@ -62,6 +62,8 @@ Contested readings are options whose defaults follow the literal text (``OPTIONS
 """
 from __future__ import annotations
 
+import contextvars
+import functools
 import os
 import random
 from collections import Counter
@@ -74,6 +76,7 @@ from typing import ClassVar
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.cards import SequentialDeal, count_deals, deal_probability
 from kingdoms.core.data import GameData
+from kingdoms.core.i18n import N_, _, language, using
 from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (player_label, CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, TooManyOutcomes, replace)
@@ -105,81 +108,112 @@ PRINCESS_COMPANY = 3    # rulebook, Princess: needs "at least 3 follower cards a
 MAX_ROUNDS = 1000       # safeguard: a game still running after this many rounds is cut
 ROUND_TIES = ("shared", "nobody")
 
-OPTIONS = MappingProxyType({
-    "priest_extra_ability": (
-        "True (literal): the further card played with the Priest is played, so its ability "
-        "is carried out ('carried out when a card is played'; intrigue only at a foreign "
-        "court), and the Priest's take-back follows it.  False: it only adds its influence."),
-    "trader_fallback_received": (
-        "True (literal): without a higher card the receiver gives back 'the card with the "
-        "highest influence' of the hand they now hold, which may be the card just received "
-        "(or another copy of it).  False: the fallback is their highest card other than "
-        "the received one (the received card goes back only when they hold nothing else)."),
-    "round_tie": (
-        "The rulebook breaks a round-win tie only with the Princess and says nothing of "
+# The contested readings (options) and the rulebook gaps decided (DECISIONS), for
+# people: marked here, translated when read (``OPTIONS``/``DECISIONS`` below, the
+# module's ``__getattr__``: ``from kingdoms.woods import DECISIONS`` in a German kernel
+# gives them in German).
+_OPTIONS = {
+    'priest_extra_ability': N_(
+        'True (literal): the further card played with the Priest is played, so its '
+        "ability is carried out ('carried out when a card is played'; intrigue only at "
+        "a foreign court), and the Priest's take-back follows it.  False: it only adds "
+        'its influence.'),
+    'trader_fallback_received': N_(
+        "True (literal): without a higher card the receiver gives back 'the card with "
+        "the highest influence' of the hand they now hold, which may be the card just "
+        'received (or another copy of it).  False: the fallback is their highest card '
+        'other than the received one (the received card goes back only when they hold '
+        'nothing else).'),
+    'round_tie': N_(
+        'The rulebook breaks a round-win tie only with the Princess and says nothing of '
         "ties without her.  'shared' (default): every tied player gets a round win.  "
         "'nobody': nobody gets one for that round."),
-    "assassins_return": (
+    'assassins_return': N_(
         "False (literal): two Assassins that meet are 'removed from the game' and stay "
-        "out for the rest of the game; later deals have fewer cards (the set-aside "
-        "number stays, the rest is dealt as evenly as possible).  True: they are only out "
-        "for the round and come back with the next deal."),
-})
+        'out for the rest of the game; later deals have fewer cards (the set-aside '
+        'number stays, the rest is dealt as evenly as possible).  True: they are only '
+        'out for the round and come back with the next deal.'),
+}
 
-DECISIONS = (
-    "The Princess may be played to a foreign court at any time: the rulebook restricts "
-    "only her entry to your own court and says 'in principle, you may play any card anywhere'.",
-    "The Priest's further card (option priest_extra_ability, default literal): it is "
-    "played, so its ability is carried out before the Priest's take-back (a further "
-    "Priest opens its own further card first; intrigue only at a foreign court).  The "
-    "Princess condition applies to it at your own court (counted before the Priest), "
-    "and her last-card exception does not.",
-    "If nothing at the court qualifies for the Priest's take-back, nothing is taken.  "
-    "'A card of lower influence' means lower than the further card.  No Priest played "
-    "this turn can be taken back (with a Priest as the further card, its own further "
-    "card and take-back come first, then the first Priest's take-back).",
-    "The Knight's take is optional ('you may take 1 card') unless the hand holds a "
-    "Squire, which he must take.",
-    "A covered Squire does not oblige anyone (a covered follower loses its ability); "
-    "a covered Guard does not protect.",
-    "The Squire obligation binds the card you play on your turn (not the Priest's extra "
-    "card) and only while an uncovered Squire lies at some court; holding two Squires "
-    "with none out, you may play other cards first — once you play one, the second "
-    "follows on your next turn.",
-    "A court's Princess condition counts uncovered followers there: piles of one card "
-    "(a lone Assassin counts, a covered follower and the Assassin on it do not).",
-    "Only uncovered followers can be taken by the Scholar or the Priest; the Scholar's "
-    "take is optional ('may').",
-    "An Assassin at a court with no cards lies there alone (influence 0); another "
-    "Assassin played on her removes both.  With a Guard uncovered at the court, the "
-    "Assassin may only cover a Guard (not attack an Assassin).",
-    "Assassins 'removed from the game' (option assassins_return, default literal): "
-    "they stay out for the rest of the game.  A later deal sets aside the setup card's "
-    "number (fewer if needed so that at least one card is dealt) and deals the rest "
-    "as evenly as possible, the extra cards to the players first in turn order from "
-    "the round's starter.",
-    "Trader: a 'different card of higher influence' is higher than the card received.  "
-    "Without one, 'the card with the highest influence' (option trader_fallback_received, "
-    "default literal) is taken from the hand as it is after receiving, so it may be the "
-    "received card.  With no other hand card left, the Trader's ability does nothing.",
-    "The first round is started by Player 1 (the rulebook: whoever last saw a stag).",
-    "Round winner: highest court score; a tie goes to the tied player whose court holds "
-    "the uncovered Princess; otherwise the next round is started by the tied player "
-    "first in turn order from the round's starter.  In the round-win variant a tie "
-    "without the Princess is not covered by the rulebook (option round_tie): by default "
-    "every tied player gets a round win ('nobody': none does).",
-    "Game end tie (points mode): the players with the most points share the win.",
-    "What a player knows of other hands (from the Knight, the Trader, the General, the "
-    "Treasurer or a public take) is kept only while it is certain: when a card leaves a "
-    "hand unseen by that player, their knowledge of that hand is forgotten.",
-    "A sub-decision whose options follow from what everyone sees (the Assassin's "
-    "target, the Priest's take-back, a Scholar with nothing to take) is carried out at "
-    "once when it has a single option.  The Knight's take and the Trader's give and "
-    "return depend on hidden hands, so they are always a step of their own, even with "
-    "one option: onlookers cannot tell a forced choice from a free one.",
-    f"Safeguard (no rule): a game still running after {MAX_ROUNDS} rounds is stopped and "
-    "reported unfinished (``state.unfinished()``); the data file's ranges keep games short.",
+_DECISIONS = (
+    N_('The Princess may be played to a foreign court at any time: the rulebook '
+       "restricts only her entry to your own court and says 'in principle, you may "
+       "play any card anywhere'."),
+    N_("The Priest's further card (option priest_extra_ability, default literal): it "
+       "is played, so its ability is carried out before the Priest's take-back (a "
+       'further Priest opens its own further card first; intrigue only at a foreign '
+       'court).  The Princess condition applies to it at your own court (counted '
+       'before the Priest), and her last-card exception does not.'),
+    N_("If nothing at the court qualifies for the Priest's take-back, nothing is "
+       "taken.  'A card of lower influence' means lower than the further card.  No "
+       'Priest played this turn can be taken back (with a Priest as the further card, '
+       "its own further card and take-back come first, then the first Priest's "
+       'take-back).'),
+    N_("The Knight's take is optional ('you may take 1 card') unless the hand holds a "
+       'Squire, which he must take.'),
+    N_('A covered Squire does not oblige anyone (a covered follower loses its '
+       'ability); a covered Guard does not protect.'),
+    N_("The Squire obligation binds the card you play on your turn (not the Priest's "
+       'extra card) and only while an uncovered Squire lies at some court; holding two '
+       'Squires with none out, you may play other cards first — once you play one, the '
+       'second follows on your next turn.'),
+    N_("A court's Princess condition counts uncovered followers there: piles of one "
+       'card (a lone Assassin counts, a covered follower and the Assassin on it do '
+       'not).'),
+    N_('Only uncovered followers can be taken by the Scholar or the Priest; the '
+       "Scholar's take is optional ('may')."),
+    N_('An Assassin at a court with no cards lies there alone (influence 0); another '
+       'Assassin played on her removes both.  With a Guard uncovered at the court, the '
+       'Assassin may only cover a Guard (not attack an Assassin).'),
+    N_("Assassins 'removed from the game' (option assassins_return, default literal): "
+       'they stay out for the rest of the game.  A later deal sets aside the setup '
+       "card's number (fewer if needed so that at least one card is dealt) and deals "
+       'the rest as evenly as possible, the extra cards to the players first in turn '
+       "order from the round's starter."),
+    N_("Trader: a 'different card of higher influence' is higher than the card "
+       "received.  Without one, 'the card with the highest influence' (option "
+       'trader_fallback_received, default literal) is taken from the hand as it is '
+       'after receiving, so it may be the received card.  With no other hand card '
+       "left, the Trader's ability does nothing."),
+    N_('The first round is started by Player 1 (the rulebook: whoever last saw a '
+       'stag).'),
+    N_('Round winner: highest court score; a tie goes to the tied player whose court '
+       'holds the uncovered Princess; otherwise the next round is started by the tied '
+       "player first in turn order from the round's starter.  In the round-win variant "
+       'a tie without the Princess is not covered by the rulebook (option round_tie): '
+       "by default every tied player gets a round win ('nobody': none does)."),
+    N_('Game end tie (points mode): the players with the most points share the win.'),
+    N_('What a player knows of other hands (from the Knight, the Trader, the General, '
+       'the Treasurer or a public take) is kept only while it is certain: when a card '
+       'leaves a hand unseen by that player, their knowledge of that hand is '
+       'forgotten.'),
+    N_("A sub-decision whose options follow from what everyone sees (the Assassin's "
+       "target, the Priest's take-back, a Scholar with nothing to take) is carried out "
+       "at once when it has a single option.  The Knight's take and the Trader's give "
+       'and return depend on hidden hands, so they are always a step of their own, '
+       'even with one option: onlookers cannot tell a forced choice from a free one.'),
+    N_('Safeguard (no rule): a game still running after {rounds} rounds is stopped and '
+       "reported unfinished (``state.unfinished()``); the data file's ranges keep "
+       'games short.'),
 )
+
+
+def _options() -> MappingProxyType:
+    return MappingProxyType({k: _(v) for k, v in _OPTIONS.items()})
+
+
+def _decisions() -> tuple:
+    return tuple(_(d).format(rounds=MAX_ROUNDS) if "{rounds}" in d else _(d)
+                 for d in _DECISIONS)
+
+
+def __getattr__(name):
+    # OPTIONS and DECISIONS in the current language (English: the texts as written)
+    if name == "OPTIONS":
+        return _options()
+    if name == "DECISIONS":
+        return _decisions()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --------------------------------------------------------------------------- actions
@@ -190,9 +224,39 @@ DECISIONS = (
 _pn = player_label
 
 
+# The game whose names an action text uses (``Woods.action_text`` sets it); without
+# one (``str(action)``), the names of the packaged data file.
+_NAMING: contextvars.ContextVar = contextvars.ContextVar("woods_naming", default=None)
+
+
+@functools.lru_cache(maxsize=4)
+def _packaged_names(code: str) -> dict:
+    from kingdoms.core.data import load_data
+    return load_data("kingdoms.woods", None).names(code)
+
+
+def card_name(card, game=None) -> str:
+    """A follower's name as people read it in the current language (``game``'s data
+    file, else the game of the action text being made, else the packaged data)."""
+    if type(card) is not str:
+        return "?"
+    code = language()
+    if code == "en":
+        return card
+    game = game if game is not None else _NAMING.get()
+    if game is not None:
+        return game.component_name(card)
+    return _packaged_names(code).get(card, card)
+
+
+_cn = card_name
+
+
 def _cd(card) -> str:
     if card is HIDDEN:
-        return "a hidden card"
+        return _("a hidden card")
+    if language() != "en":
+        return card_name(card)
     return f"the {card}" if type(card) is str else "the ?"
 
 
@@ -225,7 +289,8 @@ class Play(Action):
     court: int
 
     def __str__(self):
-        return f"play {_cd(self.card)} to {_pn(self.court)}'s court"
+        return _("play {card} to {player}'s court").format(card=_cd(self.card),
+                                                            player=_pn(self.court))
 
 
 @dataclass(frozen=True)
@@ -237,9 +302,13 @@ class Cover(Action):
     def __str__(self):
         pile = self.pile if type(self.pile) is tuple and self.pile else ("?",)
         if pile[-1] == "Assassin":
-            below = f" on {_cd(pile[0])}" if len(pile) == 2 else ""
-            return f"attack the Assassin{below} at {_pn(self.court)}'s court"
-        return f"cover {_cd(pile[0])} at {_pn(self.court)}'s court"
+            if len(pile) == 2:
+                return _("attack the {assassin} on {card} at {player}'s court").format(
+                    assassin=_cn("Assassin"), card=_cd(pile[0]), player=_pn(self.court))
+            return _("attack the {assassin} at {player}'s court").format(
+                assassin=_cn("Assassin"), player=_pn(self.court))
+        return _("cover {card} at {player}'s court").format(card=_cd(pile[0]),
+                                                            player=_pn(self.court))
 
 
 @dataclass(frozen=True)
@@ -250,7 +319,8 @@ class TraderGive(_PrivateCard, Action):
     _witnesses = ("giver", "receiver")
 
     def __str__(self):
-        return f"give {_cd(self.card)} to {_pn(self.receiver)}"
+        return _("give {card} to {player}").format(card=_cd(self.card),
+                                                   player=_pn(self.receiver))
 
 
 @dataclass(frozen=True)
@@ -261,7 +331,8 @@ class TraderReturn(_PrivateCard, Action):
     _witnesses = ("giver", "receiver")
 
     def __str__(self):
-        return f"give {_cd(self.card)} back to {_pn(self.giver)}"
+        return _("give {card} back to {player}").format(card=_cd(self.card),
+                                                        player=_pn(self.giver))
 
 
 @dataclass(frozen=True)
@@ -272,7 +343,8 @@ class KnightTake(_PrivateCard, Action):
     _witnesses = ("taker", "victim")
 
     def __str__(self):
-        return f"take {_cd(self.card)} from {_pn(self.victim)}'s hand"
+        return _("take {card} from {player}'s hand").format(card=_cd(self.card),
+                                                            player=_pn(self.victim))
 
 
 @dataclass(frozen=True)
@@ -282,7 +354,7 @@ class KnightPass(Action):
     victim: int
 
     def __str__(self):
-        return f"take nothing from {_pn(self.victim)}'s hand"
+        return _("take nothing from {player}'s hand").format(player=_pn(self.victim))
 
 
 @dataclass(frozen=True)
@@ -291,13 +363,14 @@ class ScholarTake(Action):
     court: int
 
     def __str__(self):
-        return f"take {_cd(self.card)} from {_pn(self.court)}'s court"
+        return _("take {card} from {player}'s court").format(card=_cd(self.card),
+                                                             player=_pn(self.court))
 
 
 @dataclass(frozen=True)
 class ScholarPass(Action):
     def __str__(self):
-        return "take nothing with the Scholar"
+        return _("take nothing with the {scholar}").format(scholar=_cn("Scholar"))
 
 
 @dataclass(frozen=True)
@@ -306,13 +379,14 @@ class PriestExtra(Action):
     court: int
 
     def __str__(self):
-        return f"also play {_cd(self.card)} to {_pn(self.court)}'s court"
+        return _("also play {card} to {player}'s court").format(card=_cd(self.card),
+                                                                player=_pn(self.court))
 
 
 @dataclass(frozen=True)
 class PriestStop(Action):
     def __str__(self):
-        return "play no further card with the Priest"
+        return _("play no further card with the {priest}").format(priest=_cn("Priest"))
 
 
 @dataclass(frozen=True)
@@ -321,7 +395,8 @@ class PriestTakeBack(Action):
     court: int
 
     def __str__(self):
-        return f"take back {_cd(self.card)} from {_pn(self.court)}'s court"
+        return _("take back {card} from {player}'s court").format(card=_cd(self.card),
+                                                                  player=_pn(self.court))
 
 
 @dataclass(frozen=True)
@@ -333,7 +408,8 @@ class TreasurerDraw(_PrivateCard, Action):
     _witnesses = ("drawer", "victim")
 
     def __str__(self):
-        return f"the Treasurer draws {_cd(self.card)} from {_pn(self.victim)}'s hand"
+        return _("the {treasurer} draws {card} from {player}'s hand").format(
+            treasurer=_cn("Treasurer"), card=_cd(self.card), player=_pn(self.victim))
 
 
 @dataclass(frozen=True)
@@ -345,9 +421,10 @@ class Deal(Action):
     def __str__(self):
         try:
             sizes = "/".join(str(len(h)) for h in self.hands)
-            return f"deal {sizes} cards, {len(self.set_aside)} set aside"
+            return _("deal {sizes} cards, {aside} set aside").format(
+                sizes=sizes, aside=len(self.set_aside))
         except Exception:
-            return "deal (malformed)"
+            return _("deal (malformed)")
 
     def seen_by(self, player):
         hands = tuple(h if i == player else (HIDDEN,) * len(h)
@@ -412,8 +489,8 @@ def _malformed(action, game) -> str | None:
     """Why ``action`` is not a well-formed action of this game (``None`` if it is)."""
     spec = _FIELDS.get(type(action))
     if spec is None:
-        return (f"{_action_text(action)} is not an action of King of the Woods "
-                f"(a {type(action).__name__})")
+        return _("{action} is not an action of King of the Woods (a {kind})").format(
+            action=_action_text(action), kind=type(action).__name__)
     names = game.components.rank
     n = game.players
 
@@ -433,15 +510,17 @@ def _malformed(action, game) -> str | None:
         else:
             ok = type(v) is tuple and len(v) == n and all(is_cards(h) for h in v)
         if not ok:
-            want = {"card": "a follower's name", "player": f"a player number 0..{n - 1}",
-                    "pile": "a tuple of 1 or 2 follower names",
-                    "cards": "a tuple of follower names",
-                    "hands": f"a tuple of {n} tuples of follower names"}[kind]
+            want = {"card": _("a follower's name"),
+                    "player": _("a player number 0..{last}").format(last=n - 1),
+                    "pile": _("a tuple of 1 or 2 follower names"),
+                    "cards": _("a tuple of follower names"),
+                    "hands": _("a tuple of {n} tuples of follower names").format(n=n)}[kind]
             try:
                 shown = repr(v)[:40]
             except Exception:
                 shown = type(v).__name__
-            return (f"{type(action).__name__}.{field_name} should be {want}, not {shown}")
+            return _("{kind}.{field} should be {want}, not {shown}").format(
+                kind=type(action).__name__, field=field_name, want=want, shown=shown)
     return None
 
 
@@ -657,22 +736,25 @@ class Woods(Game):
     def _check_readings(self) -> None:
         """The options' values (``GameOptionError`` naming the option)."""
         if self.mode not in ("points", "rounds"):
-            raise GameOptionError(f"mode must be 'points' or 'rounds', not {self.mode!r}")
+            raise GameOptionError(_("mode must be 'points' or 'rounds', not {value}").format(
+                value=repr(self.mode)))
         for flag in ("beginner", "one_round", "priest_extra_ability",
                      "trader_fallback_received", "assassins_return"):
             if not isinstance(getattr(self, flag), bool):
-                raise GameOptionError(f"{flag} is True or False, not {getattr(self, flag)!r}")
+                raise GameOptionError(_("{option} is True or False, not {value}").format(
+                    option=flag, value=repr(getattr(self, flag))))
         if self.round_tie not in ROUND_TIES:
-            raise GameOptionError(f"round_tie must be one of {', '.join(map(repr, ROUND_TIES))}, "
-                                  f"not {self.round_tie!r}")
+            raise GameOptionError(_("round_tie must be one of {choices}, not {value}").format(
+                choices=", ".join(map(repr, ROUND_TIES)), value=repr(self.round_tie)))
         top = MAX_POINTS if self.mode == "points" else MAX_ROUND_WINS
         if self.target is not None and (type(self.target) is not int
                                         or not 1 <= self.target <= top):
-            raise GameOptionError(f"target must be an int from 1 to {top} in {self.mode} "
-                                  f"mode, not {self.target!r}")
+            raise GameOptionError(_("target must be an int from 1 to {top} in {mode} mode, "
+                                    "not {value}").format(top=top, mode=self.mode,
+                                                          value=repr(self.target)))
         if self.data is not None and not isinstance(self.data, (str, os.PathLike, GameData)):
-            raise GameOptionError(f"data is the path of a data file (or a GameData), "
-                                  f"not {self.data!r}")
+            raise GameOptionError(_("data is the path of a data file (or a GameData), "
+                                    "not {value}").format(value=repr(self.data)))
 
     @cached_property
     def components(self) -> Components:
@@ -779,12 +861,24 @@ class Woods(Game):
 
 
 
+    def action_text(self, action) -> str:
+        """``action`` in this game's language, its cards named by this game's data
+        file (``str(action)`` names them by the packaged one)."""
+        with using(self.language):
+            token = _NAMING.set(self)
+            try:
+                return super().action_text(action)
+            finally:
+                _NAMING.reset(token)
+
     def setup_summary(self) -> str:
         box = Counter(self.box)
-        removed = ", ".join(f"{k} {nm}" for nm, k in sorted(box.items())) or "nothing"
-        return (f"{self.players} players: {len(self.deck)} cards in play "
-                f"({removed} back in the box); {self.set_aside_count} set aside face down, "
-                f"{self.hand_size} dealt to each player.")
+        removed = ", ".join(f"{k} {card_name(nm, self)}"
+                            for nm, k in sorted(box.items())) or _("nothing")
+        return _("{players} players: {cards} cards in play ({removed} back in the box); "
+                 "{aside} set aside face down, {hand} dealt to each player.").format(
+            players=self.players, cards=len(self.deck), removed=removed,
+            aside=self.set_aside_count, hand=self.hand_size)
 
     # -- states ---------------------------------------------------------------------
     def objectives(self) -> dict:
@@ -1110,30 +1204,39 @@ class WoodsState(State):
         match pd, action:
             case AssassinAiming(court=c), Cover():
                 if ("Guard",) in self.courts[c]:
-                    return "A Guard lies at this court: the Assassin must cover a Guard."
-                return ("The Assassin covers the top card of a pile at the court she was "
-                        "played to.")
+                    return _("A {guard} lies at this court: the {assassin} must cover a "
+                             "{guard}.").format(guard=_cn("Guard"), assassin=_cn("Assassin"))
+                return _("The {assassin} covers the top card of a pile at the court she was "
+                         "played to.").format(assassin=_cn("Assassin"))
             case KnightLooking(victim=v), KnightTake() | KnightPass():
                 if "Squire" in self.hands[v]:
-                    return "There is a Squire in that hand: the Knight must take the Squire."
-                return "The Knight takes a card from the hand he looked at (or none)."
+                    return _("There is a {squire} in that hand: the {knight} must take the "
+                             "{squire}.").format(squire=_cn("Squire"), knight=_cn("Knight"))
+                return _("The {knight} takes a card from the hand he looked at (or "
+                         "none).").format(knight=_cn("Knight"))
             case TraderReturning(), TraderReturn():
-                return ("Give back a different card of higher influence than the one "
-                        "received; only without one, your card of highest influence.")
+                return _("Give back a different card of higher influence than the one "
+                         "received; only without one, your card of highest influence.")
             case ScholarChoosing(), ScholarTake():
-                return (f"The Scholar takes an uncovered follower of influence "
-                        f"{SCHOLAR_LIMIT} or less (only if there is none, one of "
-                        f"{SCHOLAR_LIMIT + 1} or more) — never an Assassin or a Scholar.")
+                return _("The {scholar} takes an uncovered follower of influence "
+                         "{limit} or less (only if there is none, one of "
+                         "{above} or more) — never an {assassin} or a {scholar}.").format(
+                    scholar=_cn("Scholar"), limit=SCHOLAR_LIMIT, above=SCHOLAR_LIMIT + 1,
+                    assassin=_cn("Assassin"))
             case PriestAdding(), PriestExtra(card="Princess"):
-                return (f"The Princess may go to your own court only when at least "
-                        f"{PRINCESS_COMPANY} uncovered followers lay there before your "
-                        "turn; the Priest cannot help.")
+                return _("The {princess} may go to your own court only when at least "
+                         "{company} uncovered followers lay there before your "
+                         "turn; the {priest} cannot help.").format(
+                    princess=_cn("Princess"), company=PRINCESS_COMPANY, priest=_cn("Priest"))
             case PriestAdding(), PriestExtra():
-                return "The further card comes from your hand and goes to the Priest's court."
+                return _("The further card comes from your hand and goes to the {priest}'s "
+                         "court.").format(priest=_cn("Priest"))
             case PriestTakingBack(), PriestTakeBack():
-                return ("Take back an uncovered card of lower influence than the card you "
-                        "added — not an Assassin, not a Fool, not the Priest just played.")
-        return f"now the decision is: {self._pending_text()}"
+                return _("Take back an uncovered card of lower influence than the card you "
+                         "added — not an {assassin}, not a {fool}, not the {priest} just "
+                         "played.").format(assassin=_cn("Assassin"), fool=_cn("Fool"),
+                                           priest=_cn("Priest"))
+        return _("now the decision is: {pending}").format(pending=self._pending_text())
 
     def _why_not_played(self, action):
         """Why a card play is refused between sub-decisions (the turn's card)."""
@@ -1141,17 +1244,19 @@ class WoodsState(State):
         if isinstance(action, Play):
             hand = self.hands[p]
             if action.card not in hand:
-                return f"You can only play a card from your hand (no {action.card} there)."
+                return _("You can only play a card from your hand (no {card} "
+                         "there).").format(card=_cn(action.card))
             if not (0 <= action.court < self.game.players):
-                return "There is no such court."
+                return _("There is no such court.")
             if action.card != "Squire" and "Squire" in hand and self._squire_present():
-                return ("A Squire lies at a court, so a player holding a Squire must play "
-                        "a Squire this turn.")
+                return _("A {squire} lies at a court, so a player holding a {squire} must play "
+                         "a {squire} this turn.").format(squire=_cn("Squire"))
             if action.card == "Princess" and action.court == p:
-                return (f"The Princess may go to your own court only when at least "
-                        f"{PRINCESS_COMPANY} uncovered followers lie there (or she is your "
-                        "last hand card).")
-        return "It is time to play a card from your hand to a court."
+                return _("The {princess} may go to your own court only when at least "
+                         "{company} uncovered followers lie there (or she is your "
+                         "last hand card).").format(princess=_cn("Princess"),
+                                                    company=PRINCESS_COMPANY)
+        return _("It is time to play a card from your hand to a court.")
 
     # ---- chance -----------------------------------------------------------------
     def _chance_outcomes(self):
@@ -1161,9 +1266,9 @@ class WoodsState(State):
             if count == 1:          # (a deck of one kind, or nothing left to deal)
                 return ((self._sample_chance(random.Random(0)), Fraction(1)),)
             raise TooManyOutcomes(
-                f"the deal of round {self.round} has {count:,} different outcomes, too many "
-                "to list one by one; shuffle and deal at random instead (each deal is "
-                "equally likely)", count)
+                _("the deal of round {round} has {count} different outcomes, too many "
+                  "to list one by one; shuffle and deal at random instead (each deal is "
+                  "equally likely)").format(round=self.round, count=f"{count:,}"), count)
         return self._draws(self.turn, pd.victim)
 
     def _draws(self, drawer, victim) -> tuple:
@@ -1255,10 +1360,13 @@ class WoodsState(State):
         if problem is not None:
             cp = self.current_player()
             if cp >= 0:
-                raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {problem}")
+                raise IllegalAction(_("{player} may not do that: {problem}").format(
+                    player=self.game.player_name(cp), problem=problem))
             if cp == CHANCE:
-                raise IllegalAction(f"{problem}: it cannot happen at this chance event")
-            raise IllegalAction(f"The game is over: no more actions ({problem}).")
+                raise IllegalAction(_("{problem}: it cannot happen at this chance "
+                                      "event").format(problem=problem))
+            raise IllegalAction(_("The game is over: no more actions ({problem}).").format(
+                problem=problem))
 
     def _next(self, action):
         s = self._step(action)
@@ -1479,8 +1587,11 @@ class WoodsState(State):
         g = self.game
         if not self.over or g.one_round or max(self.totals) >= g.goal:
             return None
-        return (f"stopped by the engine after {self.round} rounds (a safeguard, no rule): "
-                f"nobody reached {g.goal} {'points' if g.mode == 'points' else 'round wins'}")
+        if g.mode == "points":
+            return _("stopped by the engine after {rounds} rounds (a safeguard, no rule): "
+                     "nobody reached {goal} points").format(rounds=self.round, goal=g.goal)
+        return _("stopped by the engine after {rounds} rounds (a safeguard, no rule): "
+                 "nobody reached {goal} round wins").format(rounds=self.round, goal=g.goal)
 
     # ---- results ----------------------------------------------------------------
     def _returns(self):
@@ -1544,12 +1655,13 @@ class WoodsState(State):
         """What the game waits for, as a sentence fragment ("Player 2 plays a card")."""
         return _pending_text(self)
 
-    def describe(self):
-        """A short line: what happens next, or the winners."""
+    def _describe(self):
+        """A short line: what happens next, or the winners (``describe``, in the
+        game's language)."""
         if self.current_player() == TERMINAL:
             shares = self.returns()
             winners = [self.game.player_name(i) for i, r in enumerate(shares) if r > 0]
-            return "Game over. Winner: " + ", ".join(winners)
+            return _("Game over. Winner: {winners}").format(winners=", ".join(winners))
         text = _pending_text(self)
         return text[0].upper() + text[1:] + "."
 
@@ -1557,32 +1669,49 @@ class WoodsState(State):
 def _pending_text(state) -> str:
     """What the game waits for, in words (``describe``, ``_why_illegal``)."""
     p = state.turn
-    name = state.game.player_name
+    g = state.game
+    name = g.player_name
+
+    def cn(card):
+        return card_name(card, g)
     if state.over:
-        return "the game is over"
+        return _("the game is over")
     match state.step:
         case Playing():
-            return f"{name(p)} plays a card to a court"
+            return _("{player} plays a card to a court").format(player=name(p))
         case Dealing():
-            return f"the deal of round {state.round}"
+            return _("the deal of round {round}").format(round=state.round)
         case AssassinAiming(court=c):
-            return f"{name(p)} chooses what the Assassin covers at {name(c)}'s court"
+            return _("{player} chooses what the {assassin} covers at {owner}'s court").format(
+                player=name(p), assassin=cn("Assassin"), owner=name(c))
         case TraderGiving(court=c):
-            return f"{name(p)} chooses a card to give {name(c)} (Trader)"
+            return _("{player} chooses a card to give {owner} ({trader})").format(
+                player=name(p), owner=name(c), trader=cn("Trader"))
         case TraderReturning(giver=giver, receiver=receiver, card=card):
-            got = "a card" if card is HIDDEN else f"the {card}"
-            return (f"{name(receiver)} received {got} and gives a card back to "
-                    f"{name(giver)} (Trader)")
+            if card is HIDDEN:
+                got = _("a card")
+            elif language() == "en":
+                got = f"the {card}"
+            else:
+                got = cn(card)
+            return _("{receiver} received {card} and gives a card back to {giver} "
+                     "({trader})").format(receiver=name(receiver), card=got, giver=name(giver),
+                                          trader=cn("Trader"))
         case KnightLooking(victim=v):
-            return (f"{name(p)} looks at {name(v)}'s hand and may take a card "
-                    "(Knight; a Squire must be taken)")
+            return _("{player} looks at {victim}'s hand and may take a card "
+                     "({knight}; a {squire} must be taken)").format(
+                player=name(p), victim=name(v), knight=cn("Knight"), squire=cn("Squire"))
         case ScholarChoosing(court=c):
-            return f"{name(p)} may take a follower from {name(c)}'s court (Scholar)"
+            return _("{player} may take a follower from {owner}'s court ({scholar})").format(
+                player=name(p), owner=name(c), scholar=cn("Scholar"))
         case PriestAdding(court=c):
-            return f"{name(p)} may play one more card to {name(c)}'s court (Priest)"
+            return _("{player} may play one more card to {owner}'s court ({priest})").format(
+                player=name(p), owner=name(c), priest=cn("Priest"))
         case PriestTakingBack(court=c, extra=extra):
-            return (f"{name(p)} takes back a card of lower influence than the {extra} "
-                    f"from {name(c)}'s court (Priest)")
+            return _("{player} takes back a card of lower influence than the {card} "
+                     "from {owner}'s court ({priest})").format(
+                player=name(p), card=cn(extra), owner=name(c), priest=cn("Priest"))
         case TreasurerDrawing(victim=v):
-            return f"the Treasurer draws a random card from {name(v)}'s hand"
+            return _("the {treasurer} draws a random card from {victim}'s hand").format(
+                treasurer=cn("Treasurer"), victim=name(v))
     return str(state.step)

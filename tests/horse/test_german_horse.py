@@ -1,0 +1,66 @@
+"""My Kingdom for a Horse in German (issue 31): the solo game with Moritz, odds and
+re-roll explanations, an illegal move's reason; English stays as it was."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingdoms
+from kingdoms.core.i18n import using
+from kingdoms.core.protocol import IllegalAction
+from kingdoms.horse import odds
+from kingdoms.horse.actions import RollDice, Trade, UseCattle
+
+from german import german_scan
+
+
+def test_the_solo_game_with_moritz_reads_german():
+    game = kingdoms.game("horse", players=1, language="de")
+    rng = random.Random(3)
+    state, texts, moritz = game.initial_state(), [], False
+    for _ in range(300):
+        texts += [str(state), state.short(), state.describe(), state._repr_html_()]
+        moritz = moritz or "Moritz würfelt" in state.describe()
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            texts += [game.action_text(a) for a in actions]
+            picture = state.action_picture(actions)
+            if picture is not None:
+                texts.append(picture[0])
+            state = state.apply(rng.choice(actions))
+    german_scan(texts, "horse solo")
+    assert moritz and any("Moritz:" in t for t in texts)
+
+
+def test_german_odds_and_reroll_explanations():
+    game = kingdoms.game("horse", players=2)
+    with using("de"):
+        texts = [card.text() for card in game.comp.cards]
+        policy = kingdoms.horse.reroll.solve_rerolls(odds.goal_cattle(game), game=game)
+        roll = next(iter(policy.keep))
+        texts.append(policy.explain(*roll))
+        with pytest.raises(ValueError) as err:
+            odds.trade_chain("horse", "sheep")
+        texts.append(str(err.value))
+    german_scan(texts, "horse odds")
+    assert any("Ausbildung zum Händlerschaf" in t for t in texts)
+
+
+def test_an_illegal_move_says_why_in_german():
+    game = kingdoms.game("horse", players=2, language="de")
+    state = game.initial_state()
+    while state.is_chance():
+        state = state.apply(state.sample_chance(random.Random(0)))
+    with using("de"), pytest.raises(IllegalAction) as err:
+        state.apply(UseCattle())
+    # the reason after the core's "<player> ...:" (the core's own words are its helper's)
+    german_scan([str(err.value).partition(": ")[2]], "horse illegal move")
+    assert "Kuh" in str(err.value) or "Kühe" in str(err.value)
+    assert game.action_text(Trade("sheep", 4, "pig", 2)) == "4 Schafe gegen 2 Schweine tauschen"
+    assert str(Trade("sheep", 4, "pig", 2)) == "trade 4 sheep for 2 pig"
+    assert str(RollDice()) == "roll the dice"
