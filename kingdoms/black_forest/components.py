@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from kingdoms.core.data import FrozenParts, GameData, shown
+from kingdoms.core.i18n import _, language
 from kingdoms.core.protocol import Action
 
 __all__ = ["Components", "Card", "Condition", "parse_condition", "RANGES", "RULE_NUMBERS"]
@@ -79,6 +80,39 @@ class Card(Action):
         """``"Red 7 (Lynx, Spellbooks)"``."""
         return f"{self.deck} {self.value} ({self.animal}, {self.suit})"
 
+    def text(self, long: bool = False) -> str:
+        """The card for people in the current language: ``str(card)``, or with
+        ``long`` its ``label()`` (``"Rot 7 (Luchs, Zauberbücher)"`` in German)."""
+        if language() == "en":
+            return self.label() if long else str(self)
+        short = _("{deck} {value}").format(deck=name(self.deck), value=self.value)
+        if not long:
+            return short
+        return _("{card} ({animal}, {suit})").format(card=short, animal=name(self.animal),
+                                                      suit=name(self.suit))
+
+
+# --------------------------------------------------------------------------- names
+
+_NAMES: dict = {}
+
+
+def name(english: str) -> str:
+    """A component's name (a deck colour, a suit, an animal, an encounter; a seat's
+    decks ``"Red/Green"``) in the current language, from ``data.toml``'s ``name_de``
+    (texts that do not carry the game, such as actions, read the box's data file;
+    ``Game.component_name`` reads the game's own)."""
+    code = language()
+    if code == "en" or not isinstance(english, str):
+        return english
+    names = _NAMES.get(code)
+    if names is None:
+        from .rules import BlackForest      # the box's data (rules import this module)
+        names = _NAMES[code] = BlackForest().game_data().names(code)
+    if "/" in english:
+        return "/".join(names.get(part, part) for part in english.split("/"))
+    return names.get(english, english)
+
 
 # --------------------------------------------------------------------------- conditions
 
@@ -123,6 +157,27 @@ class Condition:
 
     def __str__(self):
         return self.text
+
+    def said(self) -> str:
+        """The condition for people in the current language (``str(cond)`` in English,
+        the data's own words)."""
+        if language() == "en":
+            return self.text
+        if self.rank == "highest":
+            rank = _("highest card")
+        elif self.rank == "lowest":
+            rank = _("lowest card")
+        elif self.target == "bottom sum":
+            rank = _("closest to the sum of the Bottom cards")
+        else:
+            rank = _("closest to {number}").format(number=self.target)
+        if self.filter_kind is None:
+            return rank
+        if self.filter_kind == "parity":
+            only = _("odd") if self.filter_value == "odd" else _("even")
+        else:
+            only = name(self.filter_value)
+        return _("{rank} ({only})").format(rank=rank, only=only)
 
 
 def parse_condition(text: str, suits, animals) -> Condition:
