@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from kingdoms.core.cache import owner_cache, speed_cache
+from kingdoms.core.i18n import _, language
 from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, player_label, replace
 
 __all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
@@ -60,6 +61,23 @@ def village_terrain(kind: str) -> str:
 def village_value(kind: str) -> int:
     """``"village:plains:2"`` -> ``2``."""
     return int(kind.split(":")[2])
+
+
+_NAMES: dict = {}
+
+
+def name_of(key: str) -> str:
+    """A terrain, vehicle or special card (``"giant_pig"``) for people in the current
+    language: ``"giant pig"`` in English, the data file's ``name_de`` in German (read
+    from the box's data file: texts without the game, such as actions, say these)."""
+    code = language()
+    if code == "en":
+        return key.replace("_", " ")
+    names = _NAMES.get(code)
+    if names is None:
+        from .rules import Elves        # the box's data (rules import this module)
+        names = _NAMES[code] = Elves().game_data().names(code)
+    return names.get(key, key.replace("_", " "))
 
 
 def player_text(p) -> str:
@@ -127,16 +145,19 @@ class Spot:
 
     def name(self) -> str:
         """E.g. "Player 2's forest village (4)" (renders of a game use its player names)."""
-        return f"{_who(self.realm)}'s {self.terrain} village ({self.value})"
+        return _("{player}'s {terrain} village ({value})").format(
+            player=_who(self.realm), terrain=name_of(self.terrain), value=self.value)
 
     def extras(self) -> str:
         parts = []
+        of = _("{special} of {player}")
         if self.gold is not None:
-            parts.append(f"gold of {_who(self.gold)}")
+            parts.append(of.format(special=name_of("gold"), player=_who(self.gold)))
         if self.thief is not None:
-            parts.append(f"thief of {_who(self.thief)}")
+            parts.append(of.format(special=name_of("thief"), player=_who(self.thief)))
         if self.obstacle is not None:
-            parts.append(f"{self.obstacle.replace('_', ' ')} of {_who(self.obstacle_owner)}")
+            parts.append(of.format(special=name_of(self.obstacle),
+                                   player=_who(self.obstacle_owner)))
         return ", ".join(parts)
 
 
@@ -345,13 +366,15 @@ class Visit(Action):
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (``str()``: "Player 1"
         ...; ``Elves.action_text``: the game's ``player_name``)."""
-        return _arrival_text(self, f"{self.cards:d} {self.vehicle.replace('_', ' ')} to", name)
+        how = _("{cards} {vehicle} to").format(cards=f"{self.cards:d}",
+                                                vehicle=name_of(self.vehicle))
+        return _arrival_text(self, how, name)
 
 
 @dataclass(frozen=True)
 class ChangeDirection(Action):
     def __str__(self):
-        return "play change direction"
+        return _("play change direction")
 
 
 @dataclass(frozen=True)
@@ -362,7 +385,7 @@ class Teleport(Action):
 
     @never_raises
     def __str__(self):
-        return f"cast teleport (pay {self.cost:d} gold)"
+        return _("cast teleport (pay {cost} gold)").format(cost=f"{self.cost:d}")
 
 
 @dataclass(frozen=True)
@@ -371,7 +394,7 @@ class TeleportCard(Action):
 
     @never_raises
     def __str__(self):
-        return f"hand in a {self.vehicle.replace('_', ' ')} for the spell"
+        return _("hand in a {vehicle} for the spell").format(vehicle=name_of(self.vehicle))
 
 
 @dataclass(frozen=True)
@@ -392,25 +415,27 @@ class TeleportTo(Action):
     @never_raises
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Visit.text``)."""
-        return _arrival_text(self, "teleport to", name)
+        return _arrival_text(self, _("teleport to"), name)
 
 
 def _arrival_text(a, how: str, name) -> str:
     """The text of arriving at a village (by travel cards or by magic) and its gains,
     players named by ``name(player index)``."""
-    s = (f"{'play an escort, ' if a.escort else ''}{how} {name(a.realm)}'s village "
-         f"{a.slot + 1:d}: +{a.gold:d}")
+    s = _("{how} {player}'s village {slot}: +{gold}").format(
+        how=how, player=name(a.realm), slot=f"{a.slot + 1:d}", gold=f"{a.gold:d}")
+    if a.escort:
+        s = _("play an escort, {arrival}").format(arrival=s)
     if a.thief:
-        s += f", pay {a.thief:d} to {name(a.thief_to)}"
+        s += _(", pay {gold} to {player}").format(gold=f"{a.thief:d}", player=name(a.thief_to))
     if a.bonus:
-        s += f", bonus +{a.bonus:d}"
+        s += _(", bonus +{gold}").format(gold=f"{a.bonus:d}")
     return s
 
 
 @dataclass(frozen=True)
 class EndJourney(Action):
     def __str__(self):
-        return "end the journey"
+        return _("end the journey")
 
 
 JOURNEY_ACTIONS = (Visit, ChangeDirection, Teleport, TeleportCard, TeleportTo, EndJourney)

@@ -68,6 +68,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import N_, _, language
 from kingdoms.core.scoring import best_players, win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, player_label, replace)
@@ -75,7 +76,7 @@ from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, Game
 from .components import (DATA_RANGES, LIMITS, MAX_PLAYERS, MIN_PLAYERS, NUMBER_RANGES,
                          OBSTACLES, PLANNING_SPECIALS, Components)
 from . import journey as J
-from .journey import (ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
+from .journey import (name_of, ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
                       TeleportTo, Trip, Visit, never_raises, player_text, table_from_realms)
 
 __all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeVillage",
@@ -92,8 +93,10 @@ def card_label(kind: str) -> str:
         return "?"
     parts = kind.split(":")
     if parts[0] == "village":
-        return f"{parts[1]} village ({parts[2]})"
-    return parts[1].replace("_", " ")
+        if language() == "en":
+            return f"{parts[1]} village ({parts[2]})"
+        return _("{terrain} village ({value})").format(terrain=name_of(parts[1]), value=parts[2])
+    return name_of(parts[1])
 
 
 # =========================================================================== actions
@@ -118,8 +121,8 @@ class Draw(Action):
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (``str()``: "Player 1"
         ...; ``Elves.action_text``: the game's ``player_name``)."""
-        what = "a card" if self.card is HIDDEN else card_label(self.card)
-        return f"{name(self.to)} draws {what}"
+        what = _("a card") if self.card is HIDDEN else card_label(self.card)
+        return _("{player} draws {card}").format(player=name(self.to), card=what)
 
     def seen_by(self, player):
         return _seen_by(self, player, self.to, "card")
@@ -136,7 +139,8 @@ class PlayVillage(Action):
     @never_raises
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
-        return f"play the {card_label(self.village)} into {name(self.realm)}'s realm"
+        return _("play the {village} into {player}'s realm").format(
+            village=card_label(self.village), player=name(self.realm))
 
 
 @dataclass(frozen=True)
@@ -148,8 +152,8 @@ class NoVillageCard(Action):
 
     @never_raises
     def __str__(self):
-        return ('"No village card!" (shows the hand: '
-                + (", ".join(card_label(k) for k in self.shown) or "no cards") + ")")
+        return _('"No village card!" (shows the hand: {cards})').format(
+            cards=", ".join(card_label(k) for k in self.shown) or _("no cards"))
 
 
 @dataclass(frozen=True)
@@ -167,10 +171,11 @@ class TakeVillage(Action):
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
         if self.village is None:
-            return f"{name(self.by)} finds no village card in the supply"
+            return _("{player} finds no village card in the supply").format(player=name(self.by))
         if self.village is HIDDEN:
-            return f"{name(self.by)} takes a village card from the supply"
-        return f"take the {card_label(self.village)} from the supply"
+            return _("{player} takes a village card from the supply").format(
+                player=name(self.by))
+        return _("take the {village} from the supply").format(village=card_label(self.village))
 
     def seen_by(self, player):
         if self.village is None:                # finding none is seen by all
@@ -184,7 +189,7 @@ class DrawThree(Action):
     ``rules.draw_cards`` and ``rules.discard_cards``, which ``Elves.action_text`` says)."""
 
     def __str__(self):
-        return "draw 3 cards and discard 4"
+        return _("draw {draw} cards and discard {discard}").format(draw=3, discard=4)
 
 
 @dataclass(frozen=True)
@@ -193,7 +198,7 @@ class Discard(Action):
 
     @never_raises
     def __str__(self):
-        return f"discard the {card_label(self.card)} (face up)"
+        return _("discard the {card} (face up)").format(card=card_label(self.card))
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,7 @@ class Buy(Action):
 
     @never_raises
     def __str__(self):
-        return f"buy the top card for {self.cost:d} gold"
+        return _("buy the top card for {cost} gold").format(cost=f"{self.cost:d}")
 
 
 @dataclass(frozen=True)
@@ -220,8 +225,8 @@ class PlaySpecial(Action):
     @never_raises
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
-        return (f"play a {self.special.replace('_', ' ')} card at {name(self.realm)}'s "
-                f"village {self.slot + 1:d}")
+        return _("play a {special} card at {player}'s village {slot}").format(
+            special=name_of(self.special), player=name(self.realm), slot=f"{self.slot + 1:d}")
 
 
 @dataclass(frozen=True)
@@ -231,13 +236,14 @@ class RemoveVillage(Action):
 
     @never_raises
     def __str__(self):
-        return f"remove own village {self.slot + 1:d} (pay {self.cost:d} gold)"
+        return _("remove own village {slot} (pay {cost} gold)").format(
+            slot=f"{self.slot + 1:d}", cost=f"{self.cost:d}")
 
 
 @dataclass(frozen=True)
 class Pass(Action):
     def __str__(self):
-        return "pass"
+        return _("pass")
 
 
 PASS = Pass()
@@ -574,7 +580,8 @@ class Elves(Game):
         ``str()`` cannot know the names: it says "Player 1" ...)."""
         if type(action) is DrawThree:  # its str() says the rulebook's numbers: say ours
             num = self.numbers
-            return f"draw {num['draw_cards']} cards and discard {num['discard_cards']}"
+            return _("draw {draw} cards and discard {discard}").format(
+                draw=num['draw_cards'], discard=num['discard_cards'])
         if not isinstance(action, NAMING_ACTIONS):
             return super().action_text(action)
         text = action.text(self._name_in_text)
