@@ -58,6 +58,7 @@ than drawn, a teleport uses cards, a realm holds a village ...).
 """
 from __future__ import annotations
 
+import functools
 import os
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -68,7 +69,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from kingdoms.core.cache import speed_cache
-from kingdoms.core.i18n import N_, _, language
+from kingdoms.core.i18n import N_, _, language, using
 from kingdoms.core.scoring import best_players, win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, player_label, replace)
@@ -454,7 +455,10 @@ class Elves(Game):
     def __reduce__(self):
         # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
         # so games and states can be sent to worker processes by ``simulate``
-        return (type(self), (self.players, self.teleport, self.data, self.player_names))
+        # and its language (not an option), all by keyword: a field order does not matter
+        return (functools.partial(type(self), players=self.players, teleport=self.teleport,
+                                  data=self.data, player_names=self.player_names,
+                                  language=self.language), ())
 
     # the components under the names the rules, lessons and notebooks use
     kinds = property(attrgetter("components.kinds"), doc="Every card kind (villages first).")
@@ -1125,20 +1129,22 @@ def gold_ledger(state: ElvesState) -> list:
     """Every gold transfer of the game so far, as ``(from, to, amount, why)``; ``from``
     and ``to`` are player indices or ``"bank"``.  Derived from the action log alone."""
     g = state.game
-    out = [("bank", p, g.numbers["starting_gold"], "starting gold") for p in range(g.players)]
+    # the reasons are English keys (ledger_text says them in the reader's language)
+    out = [("bank", p, g.numbers["starting_gold"], N_("starting gold"))
+           for p in range(g.players)]
     for who, a in state.history():
         if isinstance(a, Buy):
-            out.append((who, "bank", a.cost, "bought card"))
+            out.append((who, "bank", a.cost, N_("bought card")))
         elif isinstance(a, RemoveVillage):
-            out.append((who, "bank", a.cost, "removed village"))
+            out.append((who, "bank", a.cost, N_("removed village")))
         elif isinstance(a, Teleport):
-            out.append((who, "bank", a.cost, "teleport"))
+            out.append((who, "bank", a.cost, N_("teleport")))
         elif isinstance(a, (Visit, TeleportTo)):
             if a.thief:
-                out.append((who, a.thief_to, a.thief, "thief"))
-            out.append(("bank", who, a.gold, "village"))
+                out.append((who, a.thief_to, a.thief, N_("thief")))
+            out.append(("bank", who, a.gold, N_("village")))
             if a.bonus:
-                out.append(("bank", who, a.bonus, "all villages bonus"))
+                out.append(("bank", who, a.bonus, N_("all villages bonus")))
     return out
 
 
@@ -1157,9 +1163,16 @@ def ledger_text(state: ElvesState) -> str:
     """``gold_ledger`` as sentences, players named as the game names them."""
     g = state.game
 
-    def who(x):
-        return "the bank" if x == "bank" else g.player_name(x)
+    def line(src, dst, amount, why):
+        if src == "bank":
+            text = _("the bank pays {player} {amount} gold ({why})")
+        elif dst == "bank":
+            text = _("{player} pays the bank {amount} gold ({why})")
+        else:
+            text = _("{player} pays {payee} {amount} gold ({why})")
+        return text.format(player=g.player_name(dst if src == "bank" else src),
+                           payee=g.player_name(dst) if dst != "bank" else "",
+                           amount=amount, why=_(why))
 
-    lines = [f"{who(src)} pays {who(dst)} {amount} gold ({why})"
-             for src, dst, amount, why in gold_ledger(state)]
-    return "\n".join(lines)
+    with using(g.language):
+        return "\n".join(line(*entry) for entry in gold_ledger(state))
