@@ -38,3 +38,19 @@ def test_an_illegal_move_says_why_in_german():
         reason = state._why_illegal(bad)      # the game's part of the message
     german_scan([reason], "black_forest illegal move")
     assert "ist am Zug" in reason and reason in str(err.value)
+
+
+def test_a_data_file_error_reads_german(tmp_path):
+    from pathlib import Path
+    from kingdoms.core.data import DataError
+    text = (Path(kingdoms.__file__).parent / "black_forest" / "data.toml").read_text(encoding="utf-8")
+    old = 'suits = ["Wands", "Swords"'
+    assert old in text
+    bad = tmp_path / "bf.toml"
+    bad.write_text(text.replace(old, 'suits = ["Wands", "Swordz"', 1), encoding="utf-8")
+    with using("de"):
+        with pytest.raises(DataError) as err:
+            kingdoms.game("black_forest", players=2, data=str(bad))
+    problem = str(err.value).split("'decks.0.suits' ")[1]
+    german_scan([problem], "black_forest data error")
+    assert "ist keine der Farben" in problem and "Swordz" in problem

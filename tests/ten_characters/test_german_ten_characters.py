@@ -21,3 +21,57 @@ def test_an_illegal_choice_says_why_in_german_with_the_rulebook_name():
         picture = str(state)
     german_scan([reason, picture], "ten_characters illegal move")
     assert "Hofnarr" in reason and reason in str(err.value) and "Drache" in picture
+
+
+def _last_turn():
+    return kingdoms.game("ten_characters", players=2).position(
+        [["dragon", "king", "noble"], ["farmer", "king", "queen"]],
+        {"king": 2, "farmer": 1, "noble": 1, "dragon": 1})
+
+
+def test_the_score_sheet_reads_german_and_english_is_unchanged():
+    from kingdoms.ten_characters.scoring import score_pass
+    display = {"farmer": 3, "knight": 2, "king": 2, "unicorn": 1, "dragon": 2, "queen": 1,
+               "mage": 1, "noble": 4}
+    cards = [["farmer", "king"], ["jester", "unicorn"], ["knight", "fortune_teller"],
+             ["mage", "noble"], ["queen", "dragon"]]
+    english = score_pass(display, cards)
+    with using("de"):
+        sheet = score_pass(display, cards)
+        nobody = score_pass({"farmer": 1, "noble": 2, "king": 1}, [["noble", "jester"], ["king"]])
+        texts = sheet.explain().splitlines() + nobody.explain().splitlines()
+    german_scan(texts, "ten_characters score sheet")
+    assert texts[0].startswith("Auslage: ") and texts[-1].startswith("Summen: ")
+    assert "3 × 3 (Bäuerin: 3 ≥ Ritterin: 2)" in sheet.explain()
+    assert sheet.totals == english.totals and [t.points for t in sheet.terms] == [
+        t.points for t in english.terms]
+    assert "  Player 1: Farmer +9  (3 x 3 Farmers (Farmers 3 >= Knights 2))" in english.explain()
+
+
+def test_the_odds_outputs_and_errors_read_german():
+    from kingdoms.ten_characters import odds
+    from kingdoms.ten_characters.scoring import score_card
+    state = _last_turn()
+    with using("de"):
+        table = odds.payoff_matrix(state).table()
+        errors = []
+        for bad in (lambda: score_card("wizard", {}), lambda: score_card("king", {"jester": 1}),
+                    lambda: score_card("king", {"king": -1}),
+                    lambda: odds.payoff_matrix(kingdoms.game("ten_characters", players=3)
+                                               .initial_state())):
+            with pytest.raises(ValueError) as err:
+                bad()
+            errors.append(str(err.value))
+    german_scan(table.splitlines() + errors, "ten_characters odds")
+    assert "Drache" in table and "Bäuerin" in table
+    assert "Dragon" in odds.payoff_matrix(state).table()
+
+
+def test_every_scoring_line_has_its_german_twin_in_the_data():
+    g = kingdoms.game("ten_characters", players=3)
+    characters = g.game_data().get("characters", list)
+    assert len(characters) == 10
+    for c in characters:
+        assert c["scoring_de"] and c["scoring_de"] != c["scoring"], c["name"]
+        assert g.component_name(c["name"]) == c["name"]     # English: the data's own name
+    german_scan([c["scoring_de"] for c in characters], "ten_characters data scoring_de")
