@@ -415,24 +415,27 @@ class Elves(Game):
 
     def __post_init__(self):
         if isinstance(self.players, bool):
-            raise GameOptionError(f"players must be a whole number, not {self.players!r}")
+            raise GameOptionError(_("players must be a whole number, not {value}").format(
+                value=repr(self.players)))
         super().__post_init__()
         if not isinstance(self.teleport, bool):
-            raise GameOptionError(f"teleport must be True or False, not {self.teleport!r}")
+            raise GameOptionError(_("teleport must be True or False, not {value}").format(
+                value=repr(self.teleport)))
         # every option value is hashable and JSON-able: data is a path *text*, the
         # names a tuple of texts (a JSON list of names is read back as that tuple)
         data = self.data
         if isinstance(data, os.PathLike):
             data = os.fspath(data)
         if data is not None and not isinstance(data, str):
-            raise GameOptionError(f"data must be the path of a data file (a str) or None, "
-                                  f"not {type(self.data).__name__}")
+            raise GameOptionError(_("data must be the path of a data file (a str) or None, "
+                                    "not {kind}").format(kind=type(self.data).__name__))
         object.__setattr__(self, "data", data)
         object.__setattr__(self, "player_names", self._checked_names())
         d = self.game_data()
         c = Components.from_data(d)
         if self.players not in c.rounds:
-            raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
+            raise d.error("rules.rounds", _("gives no number of rounds for {players} players")
+                          .format(players=self.players))
         object.__setattr__(self, "components", c)
         object.__setattr__(self, "tables", ActionTables.of(c, self.players, self.teleport))
         object.__setattr__(self, "_data_digest", c.digest)
@@ -441,15 +444,16 @@ class Elves(Game):
         """The ``player_names`` option: none, or one distinct text per player."""
         names = self.player_names
         if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)):
-            raise GameOptionError("player_names must be a tuple of names (one text per "
-                                  f"player), not {type(names).__name__}")
+            raise GameOptionError(_("player_names must be a tuple of names (one text per "
+                                    "player), not {kind}").format(kind=type(names).__name__))
         if names:
             if len(names) != self.players:
-                raise GameOptionError(f"player_names needs {self.players} names, not {len(names)}")
+                raise GameOptionError(_("player_names needs {players} names, not {n}").format(
+                    players=self.players, n=len(names)))
             if not all(isinstance(n, str) and n.strip() for n in names):
-                raise GameOptionError("player_names must all be non-empty texts")
+                raise GameOptionError(_("player_names must all be non-empty texts"))
             if len(set(names)) != len(names):
-                raise GameOptionError("player_names must be different from each other")
+                raise GameOptionError(_("player_names must be different from each other"))
         return tuple(names)
 
     def __reduce__(self):
@@ -673,7 +677,8 @@ class ElvesState(State):
         object that equals everything, a number as text) is refused first."""
         problem = J.check_fields(action, FIELD_TYPES)
         if problem is not None:
-            raise IllegalAction(f"Not an action of King of the Elves: {problem}")
+            raise IllegalAction(_("Not an action of King of the Elves: {problem}").format(
+                problem=problem))
         return super().apply(action)
 
     @property
@@ -710,9 +715,10 @@ class ElvesState(State):
     # ---- decisions ----------------------------------------------------------------------
     def _legal_actions(self):
         if self.gold[self.turn] is HIDDEN:
-            raise ValueError(f"this view does not show {self.game.player_name(self.turn)}'s "
-                             "cards and gold, so it cannot list that player's actions; "
-                             f"ask view({self.turn}) or the full state")
+            raise ValueError(_("this view does not show {player}'s cards and gold, so it cannot "
+                               "list that player's actions; ask view({seat}) or the full "
+                               "state").format(player=self.game.player_name(self.turn),
+                                               seat=self.turn))
         match self.step:
             case Journeying():
                 return J.moves(self.trip, self.table, self.game.journey_rules)
@@ -724,8 +730,8 @@ class ElvesState(State):
 
     def _check_supply_known(self):
         if _is_hidden(self.supply):
-            raise ValueError("a player's view does not know the cards of the supply, so it "
-                             "has no chance outcomes; ask the full state")
+            raise ValueError(_("a player's view does not know the cards of the supply, so it "
+                               "has no chance outcomes; ask the full state"))
 
     def supply_size(self) -> int:
         """Cards in the supply (known to everyone, also in a view)."""

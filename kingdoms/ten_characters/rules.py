@@ -364,9 +364,10 @@ class TenCharacters(Game):
         hand = comps.hand_for(self.players)
         need = comps.passes * self.players * hand
         if sum(comps.copies) < need:
-            raise DataError(f"{comps.data.origin}: 'characters.copies' give "
-                            f"{sum(comps.copies)} cards, but {comps.passes} passes of "
-                            f"{self.players} hands of {hand} need {need}")
+            raise DataError(_("{origin}: 'characters.copies' give {cards} cards, but {passes} "
+                              "passes of {players} hands of {hand} need {need}").format(
+                origin=comps.data.origin, cards=sum(comps.copies), passes=comps.passes,
+                players=self.players, hand=hand, need=need))
         object.__setattr__(self, "components", comps)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "turns_per_pass", hand - comps.scoring_cards)
@@ -669,9 +670,10 @@ class TenCharactersState(State):
         """The pile to draw from (the discards reshuffled, if the pile is empty)."""
         src = self.pile if self.pile_size > 0 else self.discard
         if src is HIDDEN or src[0] is HIDDEN:      # a view: (HIDDEN,) * 10 or HIDDEN
-            raise ValueError("in a player's view the draw pile is hidden, so a draw has no "
-                             "listed chances here; ask the full state (or, for one player's "
-                             "estimate, kingdoms.ten_characters.odds.unicorn_draw_odds)")
+            raise ValueError(_("in a player's view the draw pile is hidden, so a draw has no "
+                               "listed chances here; ask the full state (or, for one "
+                               "player's estimate, kingdoms.ten_characters.odds."
+                               "unicorn_draw_odds)"))
         return src
 
     def _draws(self, cls, p):

@@ -80,3 +80,14 @@ def test_odds_and_data_errors_read_german(tmp_path):
     problem = str(data_err.value).split("'travel.cards' ")[1]
     german_scan(shown + [str(err.value), problem], "elves odds and data errors")
     assert "abzuwerfen" in str(err.value) and "ergeben zusammen" in problem
+
+
+def test_option_errors_read_german():
+    # the core checks an option's kind first (its own texts); the game checks the rest
+    from kingdoms.core.protocol import GameOptionError
+    with using("de"):
+        with pytest.raises(GameOptionError) as err:
+            kingdoms.game("elves", players=2, player_names=("Anna", "Anna"))
+    reason = str(err.value)
+    german_scan([reason.replace("player_names", "")], "elves option errors")
+    assert "müssen sich voneinander unterscheiden" in reason
