@@ -77,18 +77,13 @@ def test_every_scoring_line_has_its_german_twin_in_the_data():
     german_scan([c["scoring_de"] for c in characters], "ten_characters data scoring_de")
 
 
-def test_a_data_file_error_reads_german(tmp_path):
-    from pathlib import Path
-    from kingdoms.core.data import DataError
-    text = (Path(kingdoms.__file__).parent / "ten_characters" / "data.toml").read_text(
-        encoding="utf-8")
-    old = 'equal_cards_order = "seat"'
-    assert old in text
-    bad = tmp_path / "tc.toml"
-    bad.write_text(text.replace(old, 'equal_cards_order = "random"', 1), encoding="utf-8")
-    with using("de"):
-        with pytest.raises(DataError) as err:
-            kingdoms.game("ten_characters", players=3, data=str(bad))
+def test_a_data_file_error_reads_german():
+    from kingdoms.core.data import DataError, GameData
+    box = kingdoms.game("ten_characters", players=3).game_data().text
+    edited = GameData.from_toml(box.replace('equal_cards_order = "seat"',
+                                            'equal_cards_order = "random"', 1))
+    with using("de"), pytest.raises(DataError) as err:
+        kingdoms.game("ten_characters", players=3, data=edited)
     problem = str(err.value).split("'game.equal_cards_order' ")[1]
     german_scan([problem.replace("'seat'", "")], "ten_characters data error")   # a data value
-    assert problem.startswith("sollte 'seat' oder 'rotating' sein")
+    assert problem.startswith("sollte 'seat' oder 'rotating' sein") and "random" in problem
