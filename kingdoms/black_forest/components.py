@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from kingdoms.core.data import FrozenParts, GameData, shown
+from kingdoms.core.i18n import _, language
 from kingdoms.core.protocol import Action
 
 __all__ = ["Components", "Card", "Condition", "parse_condition", "RANGES", "RULE_NUMBERS"]
@@ -79,6 +80,39 @@ class Card(Action):
         """``"Red 7 (Lynx, Spellbooks)"``."""
         return f"{self.deck} {self.value} ({self.animal}, {self.suit})"
 
+    def text(self, long: bool = False) -> str:
+        """The card for people in the current language: ``str(card)``, or with
+        ``long`` its ``label()`` (``"Rot 7 (Luchs, Zauberbücher)"`` in German)."""
+        if language() == "en":
+            return self.label() if long else str(self)
+        short = _("{deck} {value}").format(deck=name(self.deck), value=self.value)
+        if not long:
+            return short
+        return _("{card} ({animal}, {suit})").format(card=short, animal=name(self.animal),
+                                                      suit=name(self.suit))
+
+
+# --------------------------------------------------------------------------- names
+
+_NAMES: dict = {}
+
+
+def name(english: str) -> str:
+    """A component's name (a deck colour, a suit, an animal, an encounter; a seat's
+    decks ``"Red/Green"``) in the current language, from ``data.toml``'s ``name_de``
+    (texts that do not carry the game, such as actions, read the box's data file;
+    ``Game.component_name`` reads the game's own)."""
+    code = language()
+    if code == "en" or not isinstance(english, str):
+        return english
+    names = _NAMES.get(code)
+    if names is None:
+        from .rules import BlackForest      # the box's data (rules import this module)
+        names = _NAMES[code] = BlackForest().game_data().names(code)
+    if "/" in english:
+        return "/".join(names.get(part, part) for part in english.split("/"))
+    return names.get(english, english)
+
 
 # --------------------------------------------------------------------------- conditions
 
@@ -124,6 +158,27 @@ class Condition:
     def __str__(self):
         return self.text
 
+    def said(self) -> str:
+        """The condition for people in the current language (``str(cond)`` in English,
+        the data's own words)."""
+        if language() == "en":
+            return self.text
+        if self.rank == "highest":
+            rank = _("highest card")
+        elif self.rank == "lowest":
+            rank = _("lowest card")
+        elif self.target == "bottom sum":
+            rank = _("closest to the sum of the Bottom cards")
+        else:
+            rank = _("closest to {number}").format(number=self.target)
+        if self.filter_kind is None:
+            return rank
+        if self.filter_kind == "parity":
+            only = _("odd") if self.filter_value == "odd" else _("even")
+        else:
+            only = name(self.filter_value)
+        return _("{rank} ({only})").format(rank=rank, only=only)
+
 
 def parse_condition(text: str, suits, animals) -> Condition:
     """Parse a condition such as ``"highest Wands"`` or ``"closest to 7 odd"``.
@@ -131,14 +186,15 @@ def parse_condition(text: str, suits, animals) -> Condition:
     Raises ``ValueError`` naming what is wrong; nothing is ever evaluated as code.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a condition is a string, not {shown(text)}")
+        raise ValueError(_("a condition is a string, not {value}").format(value=shown(text)))
     words = text.split()
     if not words:
-        raise ValueError("the condition is empty")
+        raise ValueError(_("the condition is empty"))
     rank, rest = words[0].lower(), words[1:]
     target, rest = _target(text, rank, rest)
     if len(rest) > 1:
-        raise ValueError(f"{shown(text)}: at most one filter word (a suit, an animal, odd or even)")
+        raise ValueError(_("{condition}: at most one filter word (a suit, an animal, odd or "
+                           "even)").format(condition=shown(text)))
     kind, value = _filter(text, rest[0], suits, animals) if rest else (None, None)
     return Condition(text=text, rank=rank, target=target, filter_kind=kind, filter_value=value)
 
@@ -148,15 +204,18 @@ def _target(text: str, rank: str, rest: list) -> tuple:
     if rank in ("highest", "lowest"):
         return None, rest
     if rank != "closest":
-        raise ValueError(f"{shown(text)}: a condition starts with 'highest', 'lowest' or 'closest'")
+        raise ValueError(_("{condition}: a condition starts with 'highest', 'lowest' or "
+                           "'closest'").format(condition=shown(text)))
     if len(rest) < 2 or rest[0].lower() != "to":
-        raise ValueError(f"{shown(text)}: write 'closest to N' or 'closest to bottom sum'")
+        raise ValueError(_("{condition}: write 'closest to N' or 'closest to bottom sum'").format(
+            condition=shown(text)))
     if len(rest) >= 3 and rest[1].lower() == "bottom" and rest[2].lower() == "sum":
         return "bottom sum", rest[3:]
     lo, hi = TARGET_RANGE
     if rest[1].isdigit() and lo <= int(rest[1]) <= hi:
         return int(rest[1]), rest[2:]
-    raise ValueError(f"{shown(text)}: the target must be a number {lo}-{hi} or 'bottom sum'")
+    raise ValueError(_("{condition}: the target must be a number {low}-{high} or 'bottom sum'")
+                     .format(condition=shown(text), low=lo, high=hi))
 
 
 def _filter(text: str, word: str, suits, animals) -> tuple:
@@ -169,8 +228,9 @@ def _filter(text: str, word: str, suits, animals) -> tuple:
         return "animal", lowered_animals[word.lower()]
     if word.lower() in ("odd", "even"):
         return "parity", word.lower()
-    raise ValueError(f"{shown(text)}: unknown filter {shown(word)} (a suit {', '.join(suits)}; "
-                     f"an animal {', '.join(animals)}; odd or even)")
+    raise ValueError(_("{condition}: unknown filter {word} (a suit {suits}; an animal {animals}; "
+                       "odd or even)").format(condition=shown(text), word=shown(word),
+                                              suits=", ".join(suits), animals=", ".join(animals)))
 
 
 # --------------------------------------------------------------------------- the box
@@ -220,8 +280,9 @@ class Components(FrozenParts):
         hand_size = rules["hand_size_two_player"] if two else rules["hand_size"]
         for p, cards in enumerate(seat_cards):
             if len(cards) < hand_size:
-                raise data.error("decks", f"seat {p + 1} has only {len(cards)} cards for a "
-                                 f"hand of {hand_size}")
+                raise data.error("decks", _("seat {seat} has only {cards} cards for a hand of "
+                                   "{size}").format(seat=p + 1, cards=len(cards),
+                                                    size=hand_size))
         return cls(hand_size=hand_size,
                    rounds=rules["rounds_two_player"] if two else rules["rounds"],
                    encounters_per_round=rules["encounters_per_round"],
@@ -243,11 +304,13 @@ def _animals(d: GameData) -> dict:
             continue
         rng = d.get(f"animals.{a}", list)
         if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:
-            raise d.error(f"animals.{a}", f"should be [low, high], not {shown(rng)}")
+            raise d.error(f"animals.{a}", _("should be [low, high], not {value}").format(
+                value=shown(rng)))
         d.get(f"animals.{a}", list, min=lo, max=hi)
         for v in range(rng[0], rng[1] + 1):
             if v in animal_of:
-                raise d.error(f"animals.{a}", f"value {v} is also a {animal_of[v]}")
+                raise d.error(f"animals.{a}", _("value {value} is also a {animal}").format(
+                    value=v, animal=animal_of[v]))
             animal_of[v] = a
     return animal_of
 
@@ -255,7 +318,8 @@ def _animals(d: GameData) -> dict:
 def _suits(d: GameData) -> tuple:
     suits = d.get("suits.names", list)
     if not suits or not all(isinstance(s, str) for s in suits) or len(suits) > MAX_SUITS:
-        raise d.error("suits.names", f"should be a list of 1 to {MAX_SUITS} suit names")
+        raise d.error("suits.names", _("should be a list of 1 to {most} suit names").format(
+            most=MAX_SUITS))
     return tuple(suits)
 
 
@@ -263,15 +327,16 @@ def _decks(d: GameData, animal_of: dict, suits: tuple) -> dict:
     """``{deck name: its sorted cards}`` from the ``[[decks]]`` tables."""
     decks = d.get("decks", list)
     if not 1 <= len(decks) <= MAX_DECKS:
-        raise d.error("decks", f"should list from 1 to {MAX_DECKS} decks, not {len(decks)}")
+        raise d.error("decks", _("should list from 1 to {most} decks, not {n}").format(
+            most=MAX_DECKS, n=len(decks)))
     cards_of_deck: dict[str, tuple] = {}
     for i, deck in enumerate(decks):
         if not isinstance(deck, Mapping):
-            raise d.error(f"decks.{i}", "should be a table")
+            raise d.error(f"decks.{i}", _("should be a table"))
         name = d.get(f"decks.{i}.name", str)
         cards = _deck(d, i, name, animal_of, suits)
         if name in cards_of_deck:
-            raise d.error(f"decks.{i}.name", f"deck {shown(name)} appears twice")
+            raise d.error(f"decks.{i}.name", _("deck {deck} appears twice").format(deck=shown(name)))
         cards_of_deck[name] = tuple(sorted(cards))
     return cards_of_deck
 
@@ -281,19 +346,21 @@ def _deck(d: GameData, i: int, name: str, animal_of: dict, suits: tuple) -> list
     values = d.get(f"decks.{i}.values", list)
     dsuits = d.get(f"decks.{i}.suits", list)
     if len(values) != len(dsuits):
-        raise d.error(f"decks.{i}.suits", f"has {len(dsuits)} entries for "
-                      f"{len(values)} values")
+        raise d.error(f"decks.{i}.suits", _("has {entries} entries for {values} values").format(
+            entries=len(dsuits), values=len(values)))
     cards = []
     for v, s in zip(values, dsuits):
         if type(v) is not int or v not in animal_of:
-            raise d.error(f"decks.{i}.values", f"{shown(v)} is not a value any animal covers")
+            raise d.error(f"decks.{i}.values", _("{value} is not a value any animal covers").format(
+                value=shown(v)))
         if s not in suits:
             raise d.error(f"decks.{i}.suits",
-                          f"{shown(s)} is not one of the suits {', '.join(suits)}")
+                          _("{suit} is not one of the suits {suits}").format(
+                              suit=shown(s), suits=", ".join(suits)))
         cards.append(Card(name, v, s, animal_of[v]))
     if len(set((c.value, c.suit) for c in cards)) != len(cards) or \
             len(set(values)) != len(values):
-        raise d.error(f"decks.{i}.values", "repeats a value")
+        raise d.error(f"decks.{i}.values", _("repeats a value"))
     return cards
 
 
@@ -302,29 +369,33 @@ def _seating(d: GameData, players: int, cards_of_deck: dict) -> tuple:
     if players == 2:
         seats = d.get("seating.two_player", list)
         if len(seats) != 2:
-            raise d.error("seating.two_player", "should list two groups of decks")
+            raise d.error("seating.two_player", _("should list two groups of decks"))
         for p, group in enumerate(seats):
             if not isinstance(group, tuple) or not all(isinstance(x, str) for x in group):
-                raise d.error(f"seating.two_player.{p}", "should be a list of deck names, "
-                              f"not {shown(group)}")
+                raise d.error(f"seating.two_player.{p}", _("should be a list of deck names, not "
+                                                                "{value}").format(value=shown(group)))
     else:
         order = d.get("seating.order", list)
         if len(order) < players:
-            raise d.error("seating.order", f"names {len(order)} decks for {players} players")
+            raise d.error("seating.order", _("names {decks} decks for {players} players").format(
+                decks=len(order), players=players))
         for p, deck in enumerate(order):
             if not isinstance(deck, str):
-                raise d.error(f"seating.order.{p}", f"should be a deck name, not {shown(deck)}")
+                raise d.error(f"seating.order.{p}", _("should be a deck name, not {value}").format(
+                    value=shown(deck)))
         seats = [[c] for c in order[:players]]
     seat_cards, owner, names = [], {}, []
     for p, group in enumerate(seats):
         cards = []
         for deck in group:
             if deck not in cards_of_deck:
-                raise d.error("seating", f"names an unknown deck {shown(deck)}")
+                raise d.error("seating", _("names an unknown deck {deck}").format(
+                    deck=shown(deck)))
             cards.extend(cards_of_deck[deck])
         for c in cards:
             if c in owner:
-                raise d.error("seating", f"gives deck {c.deck} to two seats")
+                raise d.error("seating", _("gives deck {deck} to two seats").format(
+                    deck=c.deck))
             owner[c] = p
         seat_cards.append(tuple(sorted(cards)))
         names.append("/".join(group))
@@ -337,15 +408,16 @@ def _encounters(d: GameData, suits: tuple, animals: tuple) -> dict:
     count = d.get("encounters.count", int, min=RANGES["encounters.count"][0],
                   max=RANGES["encounters.count"][1])
     if len(enc) != count:
-        raise d.error("encounters.cards", f"lists {len(enc)} cards but count is {count}")
+        raise d.error("encounters.cards", _("lists {cards} cards but count is {count}").format(
+            cards=len(enc), count=count))
     conditions: dict[str, Condition] = {}
     for i, e in enumerate(enc):
         if not isinstance(e, Mapping):
-            raise d.error(f"encounters.cards.{i}", "should be a table")
+            raise d.error(f"encounters.cards.{i}", _("should be a table"))
         name = d.get(f"encounters.cards.{i}.name", str)
         text = d.get(f"encounters.cards.{i}.right", str)
         if name in conditions:
-            raise d.error(f"encounters.cards.{i}.name", f"{shown(name)} appears twice")
+            raise d.error(f"encounters.cards.{i}.name", _("{value} appears twice").format(value=shown(name)))
         try:
             conditions[name] = parse_condition(text, suits, animals)
         except ValueError as err:
@@ -359,5 +431,6 @@ def _check_rounds_fit(d: GameData, rules: dict, encounter_cards: int) -> None:
     for key in ("rules.rounds", "rules.rounds_two_player"):
         r = rules[key.partition(".")[2]]
         if r * per_round > encounter_cards:
-            raise d.error(key, f"x rules.encounters_per_round ({r} x {per_round}) needs "
-                          f"more than the {encounter_cards} encounter cards")
+            raise d.error(key, _("x rules.encounters_per_round ({rounds} x {per_round}) "
+                                   "needs more than the {cards} encounter cards").format(
+                rounds=r, per_round=per_round, cards=encounter_cards))

@@ -36,11 +36,13 @@ from fractions import Fraction
 from typing import Iterable, Mapping
 
 from kingdoms.core.distribution import Distribution, hypergeometric
+from kingdoms.core.i18n import N_, _, language
 from kingdoms.core.protocol import HIDDEN, check_count, check_name
 from kingdoms.core.solve import expectimax
 
-from .rules import (CAPACITY, PLAYING, SPACES, BlackForest, BlackForestState, Card, Play,
-                    Playing, right_winner)
+from .components import name
+from .rules import (CAPACITY, PLAYING, SIDE_NAMES, SPACES, BlackForest, BlackForestState, Card,
+                    Play, Playing, Said, right_winner)
 
 __all__ = ["unseen_cards", "HandModel", "hand_model", "reply_distribution", "placement_outcome",
            "p_win", "expected_points", "placement_odds", "PlacementOdds", "p_left_match",
@@ -85,13 +87,15 @@ def hand_model(state: BlackForestState, player: int, owner: int,
     known = tuple(g.card(c) for c in known)
     for c in known:
         if c not in pool:
-            raise ValueError(f"{c.label()} cannot be in {g.player_name(owner)}'s hand: "
-                             "it is not among their unseen cards")
+            raise ValueError(_("{card} cannot be in {player}'s hand: it is not among their "
+                               "unseen cards").format(card=c.text(long=True),
+                                                      player=name(g.player_name(owner))))
     size = len(state.hands[owner])
     if include_right:
         size += sum(1 for p, _ in state.right if p == owner)
     if len(known) > size:
-        raise ValueError(f"{len(known)} known cards but {g.player_name(owner)} holds {size}")
+        raise ValueError(_("{known} known cards but {player} holds {size}").format(
+            known=len(known), player=name(g.player_name(owner)), size=size))
     unknown = tuple(c for c in pool if c not in known)
     return HandModel(owner, known, size - len(known), unknown)
 
@@ -188,7 +192,8 @@ def reply_distribution(state: BlackForestState, player: int | None = None,
     rival = _next_opponent(state, player) if rival is None else rival
     m = hand_model(state, player, rival, (known or {}).get(rival, ()))
     if not m.size:
-        raise ValueError(f"{state.game.player_name(rival)} has no card to play")
+        raise ValueError(_("{player} has no card to play").format(
+            player=name(state.game.player_name(rival))))
     return Distribution((cards[0], p) for cards, p in _draws({rival: m}, [rival]))
 
 
@@ -198,14 +203,18 @@ def _check_placement(state, player, card, space):
     g = state.game
     card = g.card(card)
     if space not in SPACES:
-        raise ValueError(f"the spaces are bottom, left, top and right, not {space!r}")
+        raise ValueError(_("the spaces are bottom, left, top and right, not {what}").format(
+            what=repr(space)))
     hand = state.hands[player]
     if HIDDEN not in hand and card not in hand:
-        raise ValueError(f"{card.label()} is not in {g.player_name(player)}'s hand")
+        raise ValueError(_("{card} is not in {player}'s hand").format(
+            card=card.text(long=True), player=name(g.player_name(player))))
     if space not in state.open_spaces(player):
-        raise ValueError(f"{space} is not open to {g.player_name(player)} now")
+        raise ValueError(_("{space} is not open to {player} now").format(
+            space=_(SIDE_NAMES[space]) if language() != "en" else space,
+            player=name(g.player_name(player))))
     if not isinstance(state.step, Playing):
-        raise ValueError("placement odds are asked during an encounter")
+        raise ValueError(_("placement odds are asked during an encounter"))
     return card
 
 
@@ -334,8 +343,22 @@ class PlacementOdds:
     expected_points: Fraction
 
     def __str__(self):
-        return (f"{self.card.label():<26} {self.space:<7} P(win) {str(self.p_win):>7} "
-                f"= {float(self.p_win):.3f}   E[points] {float(self.expected_points):6.3f}")
+        if language() == "en":
+            return (f"{self.card.label():<26} {self.space:<7} P(win) {str(self.p_win):>7} "
+                    f"= {float(self.p_win):.3f}   E[points] {float(self.expected_points):6.3f}")
+        return _("{card} {space} P(win) {p_win} = {p_win_decimal}   E[points] {points}").format(
+            card=f"{self.card.text(long=True):<30}", space=f"{_(SIDE_NAMES[self.space]):<7}",
+            p_win=f"{str(self.p_win):>7}", p_win_decimal=_decimal(self.p_win, 3),
+            points=f"{_decimal(self.expected_points, 3):>6}")
+
+
+def _decimal(x, digits: int) -> str:
+    """``x`` with ``digits`` decimals in the current language (a decimal comma in German;
+    Babel, imported only then)."""
+    if language() == "en":
+        return f"{float(x):.{digits}f}"
+    from babel.numbers import format_decimal
+    return format_decimal(float(x), format="0." + "0" * digits, locale=language())
 
 
 def placement_odds(state: BlackForestState, player: int | None = None, **model) -> list:
@@ -370,7 +393,7 @@ def p_left_match(suit: str, top_suits: Iterable[str], pool_suits: Mapping[str, i
     n = sum(pool_suits.values())
     s = pool_suits.get(suit, 0)
     if draws > n:
-        raise ValueError(f"{draws} draws from a pile of {n}")
+        raise ValueError(_("{draws} draws from a pile of {n}").format(draws=draws, n=n))
     return 1 - hypergeometric(n, s, draws).prob(0)
 
 
@@ -442,18 +465,19 @@ def open_encounter(hands, encounter: str, *, bottom=(), left=(), top=(), right=(
     players = len(hands)
     g = BlackForest(players=players, data=data, rounds=1, encounters_per_round=1)
     if encounter not in g.conditions:
-        raise ValueError(f"no encounter called {encounter!r}; they are: "
-                         f"{', '.join(sorted(g.conditions))}")
+        raise ValueError(_("no encounter called {name}; they are: {encounters}").format(
+            name=repr(encounter), encounters=", ".join(sorted(g.conditions))))
     hand_cards, board = _open_cards(g, hands, (("bottom", bottom), ("left", left),
                                                ("top", top), ("right", right)))
     seen = {c for h in hand_cards for c in h}
     seen.update(c for pairs in board.values() for _, c in pairs)
     if not (0 <= to_move < players) or not hand_cards[to_move]:
-        raise ValueError(f"to_move={to_move!r} must be a seat with cards in hand")
+        raise ValueError(_("to_move={value} must be a seat with cards in hand").format(
+            value=repr(to_move)))
     token = to_move if token is None else token
     points = tuple(points) if points is not None else (0,) * players
     if len(points) != players:
-        raise ValueError("points needs one number per player")
+        raise ValueError(_("points needs one number per player"))
     decks = tuple(tuple(c for c in g.seat_cards[p] if c not in seen) for p in range(players))
     empty = tuple(() for _ in range(players))
     return BlackForestState(
@@ -462,7 +486,7 @@ def open_encounter(hands, encounter: str, *, bottom=(), left=(), top=(), right=(
         hands=hand_cards, decks=decks, to_draw=(0,) * players, won=empty, discarded=empty,
         bottom=board["bottom"], left=board["left"], top=board["top"],
         right=tuple(sorted(board["right"])), points=points, token=token, to_move=to_move,
-        report=("Open hands: a single encounter.",))
+        report=(Said(N_("Open hands: a single encounter.")),))
 
 
 def _open_cards(g: BlackForest, hands, spaces) -> tuple:
@@ -471,27 +495,32 @@ def _open_cards(g: BlackForest, hands, spaces) -> tuple:
     players = len(hands)
     seen: dict = {}
 
-    def take(name, seat, where):
+    def take(card_name, seat, where):
         if not (isinstance(seat, int) and 0 <= seat < players):
-            raise ValueError(f"{where}: {seat!r} is not a seat 0-{players - 1}")
-        c = g.card(name)
+            raise ValueError(_("{where}: {seat} is not a seat 0-{high}").format(
+                where=where, seat=repr(seat), high=players - 1))
+        c = g.card(card_name)
         if g.owner[c] != seat:
-            raise ValueError(f"{where}: {c.label()} belongs to {g.player_name(g.owner[c])}, "
-                             f"not {g.player_name(seat)}")
+            raise ValueError(_("{where}: {card} belongs to {owner}, not {player}").format(
+                where=where, card=c.text(long=True), owner=name(g.player_name(g.owner[c])),
+                player=name(g.player_name(seat))))
         if c in seen:
-            raise ValueError(f"{where}: {c} is already in {seen[c]}")
+            raise ValueError(_("{where}: {card} is already in {place}").format(
+                where=where, card=c.text(), place=seen[c]))
         seen[c] = where
         return c
 
-    hand_cards = tuple(tuple(sorted(take(n, p, f"{g.player_name(p)}'s hand") for n in h))
-                       for p, h in enumerate(hands))
+    hand_cards = tuple(tuple(sorted(take(n, p, _("{player}'s hand").format(
+        player=name(g.player_name(p)))) for n in h)) for p, h in enumerate(hands))
     board = {}
     for space, pairs in spaces:
         pairs = tuple(pairs)
         cap = CAPACITY.get(space, players)
         if len(pairs) > cap:
-            raise ValueError(f"{space} takes at most {cap} cards, not {len(pairs)}")
-        board[space] = tuple((p, take(n, p, space)) for p, n in pairs)
+            raise ValueError(_("{space} takes at most {cap} cards, not {n}").format(
+                space=space, cap=cap, n=len(pairs)))
+        board[space] = tuple((p, take(n, p, _(SIDE_NAMES[space]) if language() != "en"
+                                      else space)) for p, n in pairs)
     _check_open_board(board, hand_cards)
     return hand_cards, board
 
@@ -500,16 +529,17 @@ def _check_open_board(board: dict, hand_cards: tuple) -> None:
     """The encounter must be open and the hands able to finish it."""
     players = len(hand_cards)
     if len({p for p, _ in board["right"]}) != len(board["right"]):
-        raise ValueError("each player has at most one card on the Right side")
+        raise ValueError(_("each player has at most one card on the Right side"))
     missing = sum(CAPACITY.values()) - sum(len(board[s]) for s in CAPACITY)
     if missing == 0:
-        raise ValueError("Bottom, Left and Top are full: the encounter is already over")
+        raise ValueError(_("Bottom, Left and Top are full: the encounter is already over"))
     free_right = players - len(board["right"])
     if sum(len(h) for h in hand_cards) < missing + free_right:
-        raise ValueError(f"the hands must hold at least {missing + free_right} cards (the "
-                         f"{missing} open Bottom/Left/Top spaces plus {free_right} possible "
-                         f"Right cards), so that the encounter can always be finished; "
-                         f"they hold {sum(len(h) for h in hand_cards)}")
+        raise ValueError(_("the hands must hold at least {needed} cards (the {missing} open "
+                           "Bottom/Left/Top spaces plus {right} possible Right cards), so that "
+                           "the encounter can always be finished; they hold {held}").format(
+            needed=missing + free_right, missing=missing, right=free_right,
+            held=sum(len(h) for h in hand_cards)))
 
 
 def margin(state: BlackForestState) -> tuple:
@@ -523,7 +553,8 @@ _OBJECTIVES = {
     "points": lambda s: tuple(Fraction(x) for x in s.points),
     "win": lambda s: s.returns(),
 }
-_OBJECTIVE_NAMES = {"margin": "points margin", "points": "points", "win": "share of the win"}
+_OBJECTIVE_NAMES = {"margin": N_("points margin"), "points": N_("points"),
+                    "win": N_("share of the win")}
 """The lesson's words for each objective (the names the game's ``objectives()`` uses)."""
 
 
@@ -535,10 +566,11 @@ def solve_encounter(state: BlackForestState, objective: str = "margin", max_stat
     (win shares).  Returns the ``Solution``.
     """
     if objective not in _OBJECTIVES:
-        raise ValueError(f"objective is one of {', '.join(_OBJECTIVES)}")
+        raise ValueError(_("objective is one of {objectives}").format(
+            objectives=", ".join(_OBJECTIVES)))
     if objective == "margin" and state.game.players != 2:
-        raise ValueError("the margin objective is for two players")
-    return expectimax(state, objective=(_OBJECTIVE_NAMES[objective], _OBJECTIVES[objective]),
+        raise ValueError(_("the margin objective is for two players"))
+    return expectimax(state, objective=(_(_OBJECTIVE_NAMES[objective]), _OBJECTIVES[objective]),
                       max_states=max_states)
 
 
@@ -548,15 +580,17 @@ def encounter_tree(state: BlackForestState, depth: int | None = None, objective:
     exact, with every hand face up (the encounter is open by construction)."""
     from kingdoms.core.tree import game_tree
     if objective not in _OBJECTIVES:
-        raise ValueError(f"objective is one of {', '.join(_OBJECTIVES)}")
+        raise ValueError(_("objective is one of {objectives}").format(
+            objectives=", ".join(_OBJECTIVES)))
     if depth is None:
         depth = sum(len(h) for h in state.hands) + 1
     g = game_tree(state, depth=depth, values=True, open_hands=True, max_nodes=max_nodes,
-                  objective=(_OBJECTIVE_NAMES[objective], _OBJECTIVES[objective]))
-    for _, _, d in g.edges(data=True):        # short edge labels: "Red 9 top"
+                  objective=(_(_OBJECTIVE_NAMES[objective]), _OBJECTIVES[objective]))
+    for _a, _b, d in g.edges(data=True):        # short edge labels: "Red 9 top"
         a = d["action"]
         if isinstance(a, Play):
-            d["label"] = f"{a.card} {a.space}"
+            d["label"] = (f"{a.card} {a.space}" if language() == "en"
+                          else f"{a.card.text()} {_(SIDE_NAMES[a.space])}")
     return g
 
 

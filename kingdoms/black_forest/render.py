@@ -7,25 +7,34 @@ from __future__ import annotations
 
 from html import escape
 
+from kingdoms.core.i18n import _, language, ngettext
 from kingdoms.core.protocol import CHANCE, HIDDEN, TERMINAL
 from kingdoms.core.text import plural
 
-from .rules import CAPACITY, Discarding, GameOver, Playing, Revealing
+from .components import name
+from .rules import CAPACITY, Discarding, GameOver, Playing, Revealing, said
 
 
 def _card(c, long: bool = True) -> str:
     if c is HIDDEN:
         return "?"
-    return f"{c} {c.suit}" if long else str(c)
+    if language() == "en":
+        return f"{c} {c.suit}" if long else str(c)
+    return f"{c.text()} {name(c.suit)}" if long else c.text()
+
+
+def _names(state):
+    """The seats' names in the current language."""
+    return lambda p: name(state.game.player_name(p))
 
 
 def _pairs(state, pairs, size: int, face_down: bool = False) -> str:
-    names = state.game.player_name
+    names = _names(state)
     cells = []
     for p, c in pairs:
         text = _card(c)
         if face_down and c is not HIDDEN:
-            text += " (face down)"
+            text = _("{card} (face down)").format(card=text)
         cells.append(f"{text} [{names(p)}]")
     cells += ["—"] * (size - len(pairs))
     return " | ".join(cells) if cells else "—"
@@ -35,98 +44,115 @@ def _cards(cards) -> str:
     if not cards:
         return "—"
     if all(c is HIDDEN for c in cards):
-        return f"{len(cards)} hidden"
+        return _("{n} hidden").format(n=len(cards))
     return ", ".join(_card(c) for c in cards)
 
 
 def headline(state) -> str:
     g = state.game
-    head = (f"Into the Black Forest — {g.players} players, round {min(state.round, g.n_rounds)} "
-            f"of {g.n_rounds}")
+    head = _("{game} — {players} players, round {round} of {rounds}").format(
+        game=g.component_name(g.title), players=g.players, round=min(state.round, g.n_rounds),
+        rounds=g.n_rounds)
     enc = state.encounter
     if isinstance(state.step, GameOver):
-        return head + " — game over"
+        return _("{headline} — game over").format(headline=head)
     if enc is not None and isinstance(state.step, Playing):
-        head += f", encounter {state.played + 1} of {g.n_encounters}: {enc}"
+        head = _("{headline}, encounter {number} of {encounters}: {encounter}").format(
+            headline=head, number=state.played + 1, encounters=g.n_encounters,
+            encounter=name(enc))
     return head
 
 
 def text(state) -> str:
     """The position as text (``str(state)``)."""
     g = state.game
-    names = g.player_name
+    names = _names(state)
     lines = [headline(state)]
     enc = state.encounter
     if enc is not None:
         cond = g.conditions[enc]
-        lines.append(f"  Right-side condition: {cond} ({g.right_points} points)")
+        lines.append(_("  Right-side condition: {condition} ({points} points)").format(
+            condition=cond.said(), points=g.right_points))
         if len(state.upcoming) > 1:
-            lines.append("  Then: " + ", ".join(g.encounter_label(e) for e in state.upcoming[1:]))
+            lines.append(_("  Then: {encounters}").format(encounters=", ".join(
+                g.encounter_label(e) for e in state.upcoming[1:])))
     if isinstance(state.step, Playing):
-        lines.append(f"  Top:    {_pairs(state, state.top, CAPACITY['top'])}")
-        lines.append(f"  Left:   {_pairs(state, state.left, CAPACITY['left'])}")
-        lines.append(f"  Bottom: {_pairs(state, state.bottom, CAPACITY['bottom'])}")
-        lines.append(f"  Right:  {_pairs(state, state.right, 0, face_down=True)}")
-    pts = " · ".join(f"{names(p)} {v}{' (token)' if p == state.token else ''}"
+        lines.append(_("  Top:    {cards}").format(cards=_pairs(state, state.top, CAPACITY['top'])))
+        lines.append(_("  Left:   {cards}").format(
+            cards=_pairs(state, state.left, CAPACITY['left'])))
+        lines.append(_("  Bottom: {cards}").format(
+            cards=_pairs(state, state.bottom, CAPACITY['bottom'])))
+        lines.append(_("  Right:  {cards}").format(
+            cards=_pairs(state, state.right, 0, face_down=True)))
+    pts = " · ".join((_("{player} {points} (token)") if p == state.token
+                      else "{player} {points}").format(player=names(p), points=v)
                      for p, v in enumerate(state.points))
-    lines.append(f"Points: {pts}")
-    lines.append("Hands:")
+    lines.append(_("Points: {points}").format(points=pts))
+    lines.append(_("Hands:"))
     for p, h in enumerate(state.hands):
         extra = []
         if state.decks[p]:
-            extra.append(f"deck {len(state.decks[p])}")
+            extra.append(_("deck {n}").format(n=len(state.decks[p])))
         if state.won[p]:
-            extra.append("won " + ", ".join(_card(c, False) for c in state.won[p]))
+            extra.append(_("won {cards}").format(
+                cards=", ".join(_card(c, False) for c in state.won[p])))
         if state.discarded[p]:
-            extra.append(f"discarded {_cards(state.discarded[p])}")
+            extra.append(_("discarded {cards}").format(cards=_cards(state.discarded[p])))
         more = f"   [{'; '.join(extra)}]" if extra else ""
         lines.append(f"  {names(p)} ({len(h)}): {_cards(h)}{more}")
     if state.report:
-        lines.append("Last: " + " ".join(state.report))
+        lines.append(_("Last: {report}").format(report=" ".join(map(said, state.report))))
     cp = state.current_player()
     if cp == CHANCE:
         if isinstance(state.step, Revealing):
-            lines.append(f"Chance: the next encounter is revealed ({len(state.encounter_deck)} "
-                         "equally likely).")
+            lines.append(_("Chance: the next encounter is revealed ({n} equally likely).")
+                         .format(n=len(state.encounter_deck)))
         else:
             p = state.dealing()
-            lines.append(f"Chance: {names(p)} draws a card ({len(state.decks[p])} equally likely).")
+            lines.append(_("Chance: {player} draws a card ({n} equally likely).").format(
+                player=names(p), n=len(state.decks[p])))
     elif cp == TERMINAL:
         lines.append(state.describe())
     elif isinstance(state.step, Discarding):
-        lines.append(f"{names(cp)} discards down to {g.hand_size} cards.")
+        lines.append(_("{player} discards down to {n} cards.").format(player=names(cp),
+                                                                      n=g.hand_size))
     else:
-        lines.append(f"{names(cp)} to play.")
+        lines.append(_("{player} to play.").format(player=names(cp)))
     return "\n".join(lines)
 
 
 def html(state) -> str:
     """The position as an HTML table (``state._repr_html_()``)."""
     g = state.game
-    names = g.player_name
+    names = _names(state)
     e = escape
     rows = [f"<tr><th colspan='2' style='text-align:left'>{e(headline(state))}</th></tr>"]
     enc = state.encounter
     if enc is not None:
-        rows.append(f"<tr><td>Right condition</td><td><b>{e(str(g.conditions[enc]))}</b> "
-                    f"({g.right_points} points)</td></tr>")
+        rows.append("<tr><td>" + _("Right condition") + "</td><td><b>"
+                    + e(g.conditions[enc].said()) + "</b> " + e(_("({points} points)").format(points=g.right_points))
+                    + "</td></tr>")
         if len(state.upcoming) > 1:
-            rows.append("<tr><td>Then</td><td>" + e(", ".join(
+            rows.append("<tr><td>" + _("Then") + "</td><td>" + e(", ".join(
                 g.encounter_label(x) for x in state.upcoming[1:])) + "</td></tr>")
     if isinstance(state.step, Playing):
-        for label, pairs, size, fd in (("Top", state.top, CAPACITY["top"], False),
-                                       ("Left", state.left, CAPACITY["left"], False),
-                                       ("Bottom", state.bottom, CAPACITY["bottom"], False),
-                                       ("Right", state.right, 0, True)):
+        for label, pairs, size, fd in ((_("Top"), state.top, CAPACITY["top"], False),
+                                       (_("Left"), state.left, CAPACITY["left"], False),
+                                       (_("Bottom"), state.bottom, CAPACITY["bottom"], False),
+                                       (_("Right"), state.right, 0, True)):
             rows.append(f"<tr><td>{label}</td><td>{e(_pairs(state, pairs, size, fd))}</td></tr>")
     for p in range(g.players):
-        token = " &#9733; token" if p == state.token else ""
-        rows.append(f"<tr><td>{e(names(p))}: {plural(state.points[p], 'point')}{token}</td>"
-                    f"<td>hand ({len(state.hands[p])}): {e(_cards(state.hands[p]))}"
-                    + (f"<br>won: {e(_cards(state.won[p]))}" if state.won[p] else "")
+        token = " &#9733; " + _("token") if p == state.token else ""
+        points = (plural(state.points[p], 'point') if language() == "en" else
+                  ngettext("{n} point", "{n} points", state.points[p]).format(n=state.points[p]))
+        rows.append(f"<tr><td>{e(names(p))}: {points}{token}</td>"
+                    "<td>" + e(_("hand ({n}): {cards}").format(n=len(state.hands[p]),
+                                                               cards=_cards(state.hands[p])))
+                    + (("<br>" + e(_("won: {cards}").format(cards=_cards(state.won[p]))))
+                       if state.won[p] else "")
                     + "</td></tr>")
     if state.report:
-        rows.append("<tr><td>Last</td><td>" + "<br>".join(e(x) for x in state.report)
+        rows.append("<tr><td>" + _("Last") + "</td><td>" + "<br>".join(e(said(x)) for x in state.report)
                     + "</td></tr>")
     rows.append(f"<tr><td colspan='2'><i>{e(text(state).splitlines()[-1])}</i></td></tr>")
     return "<table>" + "".join(rows) + "</table>"
@@ -136,15 +162,16 @@ def short(state) -> str:
     """One line for tree nodes (at most ~30 characters)."""
     cp = state.current_player()
     if cp == TERMINAL:
-        return "end " + ":".join(str(v) for v in state.points)
+        return _("end {points}").format(points=":".join(str(v) for v in state.points))
     if cp == CHANCE:
-        return ("reveal" if isinstance(state.step, Revealing)
-                else f"deal {state.game.player_name(state.dealing())}")
-    name = state.game.player_name(cp)
+        return (_("reveal") if isinstance(state.step, Revealing)
+                else _("deal {player}").format(player=_names(state)(state.dealing())))
+    who = _names(state)(cp)
     if isinstance(state.step, Discarding):
-        return f"{name} discards"
+        return _("{player} discards").format(player=who)
 
     def vals(pairs):
         return ",".join("?" if c is HIDDEN else str(c.value) for _, c in pairs) or "-"
-    return (f"B{vals(state.bottom)} L{vals(state.left)} T{vals(state.top)} "
-            f"R{len(state.right)} {name}")
+    return _("B{bottom} L{left} T{top} R{right} {player}").format(
+        bottom=vals(state.bottom), left=vals(state.left), top=vals(state.top),
+        right=len(state.right), player=who)

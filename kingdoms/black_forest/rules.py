@@ -62,11 +62,12 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
 from kingdoms.core.cache import owner_cache, speed_cache
+from kingdoms.core.i18n import N_, _, language, ngettext
 from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     State, replace, safe_repr, same_value)
 
-from .components import RANGES, Card, Components, Condition, parse_condition
+from .components import RANGES, Card, Components, Condition, name, parse_condition
 
 __all__ = ["BlackForest", "BlackForestState", "Card", "Condition", "Reveal", "Draw", "Play",
            "Discard", "Revealing", "Dealing", "Discarding", "Playing", "GameOver", "Scoring",
@@ -79,8 +80,68 @@ Top, Right")."""
 # side takes one face-down card per player.
 CAPACITY = MappingProxyType({"bottom": 2, "left": 1, "top": 2})
 """How many cards the Bottom, Left and Top sides take (the Right: one per player)."""
-SPACE_NAMES = MappingProxyType({"bottom": "the Bottom", "left": "the Left side",
-                                "top": "the Top", "right": "the Right side"})
+SPACE_NAMES = MappingProxyType({"bottom": N_("the Bottom"), "left": N_("the Left side"),
+                                "top": N_("the Top"), "right": N_("the Right side")})
+SIDE_NAMES = MappingProxyType({"bottom": N_("Bottom"), "left": N_("Left"), "top": N_("Top"),
+                               "right": N_("Right")})
+"""The sides' names for people (translated where shown: ``_(SIDE_NAMES[space])``)."""
+
+
+class Said(str):
+    """A sentence of the game's story (``BlackForestState.report``): it equals its
+    English text, and ``said()`` tells it again in the current language.  ``fields``
+    hold numbers, names (``Name``), cards and conditions, shown in that language."""
+
+    def __new__(cls, message: str, **fields):
+        self = str.__new__(cls, message.format(**{k: _field(v, "en") for k, v in fields.items()}))
+        self.message = message
+        self.fields = fields
+        return self
+
+    def __reduce__(self):
+        return (_said_again, (str(self), self.message, self.fields))
+
+    def said(self) -> str:
+        if language() == "en":
+            return str(self)
+        return _(self.message).format(**{k: _field(v) for k, v in self.fields.items()})
+
+
+def _said_again(english, message, fields):
+    self = str.__new__(Said, english)
+    self.message, self.fields = message, fields
+    return self
+
+
+class Name(str):
+    """A component's (or seat's) English name inside a ``Said`` sentence."""
+
+
+class Long(tuple):
+    """A card shown with its animal and suit (``Card.label()``) inside a ``Said``."""
+
+
+def _field(value, code=None):
+    if isinstance(value, tuple) and not isinstance(value, Long):
+        return ", ".join(str(_field(v, code)) for v in value)
+    if code == "en":
+        return value[0].label() if isinstance(value, Long) else value
+    if isinstance(value, Name):
+        return name(str(value))
+    if isinstance(value, _Side):
+        return _(str(value))
+    if isinstance(value, Card):
+        return value.text()
+    if isinstance(value, Long):
+        return value[0].text(long=True)
+    if isinstance(value, Condition):
+        return value.said()
+    return value
+
+
+def said(line) -> str:
+    """A line of the report in the current language."""
+    return line.said() if isinstance(line, Said) else _(line)
 
 
 # --------------------------------------------------------------------------- actions
@@ -90,21 +151,21 @@ def _seat(player, who=None) -> str:
     colour such as "Red", set on every action the game makes), else the seat number.
     Never raises, whatever the fields hold."""
     if isinstance(who, str) and who:
-        return who
+        return name(who)
     if isinstance(player, int) and not isinstance(player, bool) and player >= 0:
-        return f"the player in seat {player + 1}"
-    return f"player {safe_repr(player)}"
+        return _("the player in seat {number}").format(number=player + 1)
+    return _("player {what}").format(what=safe_repr(player))
 
 
 def _card_text(card, long: bool = False) -> str:
     if card is HIDDEN:
-        return "a card"
+        return _("a card")
     if isinstance(card, Card):
         try:
-            return card.label() if long else str(card)
+            return card.text(long)
         except Exception:
             pass
-    return f"{safe_repr(card)} (not a card)"
+    return _("{what} (not a card)").format(what=safe_repr(card))
 
 
 @dataclass(frozen=True)
@@ -114,7 +175,7 @@ class Reveal(Action):
     encounter: str
 
     def __str__(self):
-        return f"reveal the encounter {self.encounter}"
+        return _("reveal the encounter {encounter}").format(encounter=name(self.encounter))
 
 
 @dataclass(frozen=True)
@@ -126,7 +187,8 @@ class Draw(Action):
     who: str | None = field(default=None, compare=False)    # the seat's name, for texts
 
     def __str__(self):
-        return f"{_seat(self.player, self.who)} draws {_card_text(self.card)}"
+        return _("{player} draws {card}").format(player=_seat(self.player, self.who),
+                                                 card=_card_text(self.card))
 
     def seen_by(self, player: int) -> "Draw":
         return self if player == self.player else Draw(self.player, HIDDEN, self.who)
@@ -150,11 +212,15 @@ class Play(Action):
     def __str__(self):
         who = _seat(self.player, self.who)
         if self.card is HIDDEN:
-            return f"{who} plays a card face down on the Right side"
-        face = " face down" if self.space == "right" else ""
-        where = (SPACE_NAMES[self.space] if isinstance(self.space, str) and self.space in SPACE_NAMES
-                 else f"{safe_repr(self.space)} (not a space)")
-        return f"{who} plays {_card_text(self.card, long=True)}{face} on {where}"
+            return _("{player} plays a card face down on the Right side").format(player=who)
+        where = (_(SPACE_NAMES[self.space]) if isinstance(self.space, str)
+                 and self.space in SPACE_NAMES
+                 else _("{what} (not a space)").format(what=safe_repr(self.space)))
+        card = _card_text(self.card, long=True)
+        if self.space == "right":
+            return _("{player} plays {card} face down on {where}").format(
+                player=who, card=card, where=where)
+        return _("{player} plays {card} on {where}").format(player=who, card=card, where=where)
 
     def seen_by(self, player: int) -> "Play":
         if self.space == "right" and player != self.player:
@@ -177,7 +243,8 @@ class Discard(Action):
                                                 or self.card == other.card)
 
     def __str__(self):
-        return f"{_seat(self.player, self.who)} discards {_card_text(self.card)}"
+        return _("{player} discards {card}").format(player=_seat(self.player, self.who),
+                                                    card=_card_text(self.card))
 
     def seen_by(self, player: int) -> "Discard":
         return self if player == self.player else Discard(self.player, HIDDEN, self.who)
@@ -321,15 +388,19 @@ class BlackForest(Game):
         full = {"rounds": c.rounds, "encounters_per_round": c.encounters_per_round}
         for opt, v in (("rounds", self.n_rounds), ("encounters_per_round", self.n_encounters)):
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= full[opt]:
-                raise GameOptionError(f"{self.title}: {opt} must be a whole number from 1 to "
-                                      f"{full[opt]}, not {v!r}")
+                raise GameOptionError(_(
+                    "{game}: {option} must be a whole number from 1 to {high}, not {value}"
+                ).format(game=name(self.title), option=opt, high=full[opt], value=repr(v)))
         if self.n_rounds * self.n_encounters > len(c.conditions):
-            raise GameOptionError(f"{self.title}: {self.n_rounds} rounds of "
-                                  f"{self.n_encounters} encounters need more than the "
-                                  f"{len(c.conditions)} encounter cards")
+            raise GameOptionError(_(
+                "{game}: {rounds} rounds of {encounters} encounters need more than the "
+                "{cards} encounter cards").format(
+                game=name(self.title), rounds=self.n_rounds, encounters=self.n_encounters,
+                cards=len(c.conditions)))
         if not (isinstance(self.start_player, int) and 0 <= self.start_player < self.players):
-            raise GameOptionError(f"{self.title}: start_player must be a seat 0-"
-                                  f"{self.players - 1}, not {self.start_player!r}")
+            raise GameOptionError(_("{game}: start_player must be a seat 0-{high}, not {value}")
+                                  .format(game=name(self.title), high=self.players - 1,
+                                          value=repr(self.start_player)))
 
     @property
     def n_rounds(self) -> int:
@@ -420,19 +491,22 @@ class BlackForest(Game):
         """The card called ``name`` (``"Red 7"``); raises ``ValueError`` if none."""
         if isinstance(name, Card):
             if name not in self.owner:
-                raise ValueError(f"{name.label()} is not a card of this game")
+                raise ValueError(_("{card} is not a card of this game").format(
+                    card=name.text(long=True)))
             return name
         try:
             return self.card_named[str(name).strip()]
         except KeyError:
-            raise ValueError(f"no card called {name!r} in this game (cards look like "
-                             f"'Red 7'; decks: {', '.join(self.cards_of_deck)})") from None
+            raise ValueError(_("no card called {name} in this game (cards look like "
+                               "'Red 7'; decks: {decks})").format(
+                name=repr(name), decks=", ".join(self.cards_of_deck))) from None
 
     def condition(self, encounter: str) -> Condition:
         return self.conditions[encounter]
 
     def encounter_label(self, encounter: str) -> str:
-        return f"{encounter} (Right: {self.conditions[encounter]})"
+        return _("{encounter} (Right: {condition})").format(
+            encounter=name(encounter), condition=self.conditions[encounter].said())
 
     def objectives(self) -> dict:
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
@@ -451,8 +525,9 @@ class BlackForest(Game):
             decks=self.seat_cards, to_draw=(self.hand_size,) * n, won=empty,
             discarded=empty, bottom=(), left=(), top=(), right=(), points=tuple(points),
             token=self.start_player, to_move=self.start_player,
-            report=(f"{self.player_name(self.start_player)} receives the start player token "
-                    f"(+{self.token_points}).",))
+            report=(Said(N_("{player} receives the start player token (+{points})."),
+                         player=Name(self.player_name(self.start_player)),
+                         points=self.token_points),))
 
 
 # --------------------------------------------------------------------------- scoring
@@ -469,11 +544,18 @@ class Scoring:
 def _duel(pair, lower_wins: bool, where: str, names):
     (p1, c1), (p2, c2) = pair
     if c1.value == c2.value:
-        return None, f"{where}: {c1} and {c2} tie; both return to their hands."
+        return None, Said(N_("{side}: {card} and {other} tie; both return to their hands."),
+                          side=_Side(where), card=c1, other=c2)
     first = (c1.value < c2.value) == lower_wins
-    (pw, cw), (_, cl) = (pair[0], pair[1]) if first else (pair[1], pair[0])
-    word = "lower" if lower_wins else "higher"
-    return (pw, cw, cl.value), f"{where}: {cw} is {word} than {cl}; {names(pw)} +{cl.value}."
+    (pw, cw), (_o, cl) = (pair[0], pair[1]) if first else (pair[1], pair[0])
+    said = (N_("{side}: {card} is lower than {other}; {player} +{points}.") if lower_wins
+            else N_("{side}: {card} is higher than {other}; {player} +{points}."))
+    return (pw, cw, cl.value), Said(said, side=_Side(where), card=cw, other=cl,
+                                    player=Name(names(pw)), points=cl.value)
+
+
+class _Side(str):
+    """A side of the Encounter card inside a ``Said`` sentence (translated there)."""
 
 
 def score_encounter(game: BlackForest, encounter: str, bottom, left, top, right) -> Scoring:
@@ -498,10 +580,11 @@ def score_encounter(game: BlackForest, encounter: str, bottom, left, top, right)
     if cl.suit in top_suits:
         points[pl] += cl.value
         winners.append((pl, cl, "left"))
-        lines.append(f"Left: {cl.label()} matches a Top suit; {names(pl)} +{cl.value}.")
+        lines.append(Said(N_("Left: {card} matches a Top suit; {player} +{points}."),
+                          card=Long((cl,)), player=Name(names(pl)), points=cl.value))
     else:
-        lines.append(f"Left: {cl.label()} matches no Top suit "
-                     f"({', '.join(sorted(top_suits))}); it returns to hand.")
+        lines.append(Said(N_("Left: {card} matches no Top suit ({suits}); it returns to hand."),
+                          card=Long((cl,)), suits=tuple(map(Name, sorted(top_suits)))))
     # Top: the highest card wins and scores the other card's value.
     won, line = _duel(top, False, "Top", names)
     lines.append(line)
@@ -512,17 +595,19 @@ def score_encounter(game: BlackForest, encounter: str, bottom, left, top, right)
     cond = game.conditions[encounter]
     if right:
         pr = right_winner(cond, right, bottom)
-        shown = ", ".join(c.label() for p, c in right)
+        shown = tuple(Long((c,)) for p, c in right)
         if pr is None:
-            lines.append(f"Right ({cond}): revealed {shown}; no card wins.")
+            lines.append(Said(N_("Right ({condition}): revealed {cards}; no card wins."),
+                              condition=cond, cards=shown))
         else:
             p, c = pr
             points[p] += game.right_points
             winners.append((p, c, "right"))
-            lines.append(f"Right ({cond}): revealed {shown}; {c} wins; "
-                         f"{names(p)} +{game.right_points}.")
+            lines.append(Said(N_("Right ({condition}): revealed {cards}; {card} wins; "
+                              "{player} +{points}."), condition=cond, cards=shown, card=c,
+                              player=Name(names(p)), points=game.right_points))
     else:
-        lines.append("Right: nobody played there.")
+        lines.append(Said(N_("Right: nobody played there.")))
     return Scoring(tuple(points), tuple(winners), tuple(lines))
 
 
@@ -741,33 +826,38 @@ class BlackForestState(State):
 
     def _why_illegal(self, action):
         p = self.current_player()
-        name = self.game.player_name(p)
+        pname = self.game.player_name(p)
         if isinstance(self.step, Discarding):
             if not isinstance(action, Discard):
-                return (f"the round is being set up: {name} must first discard down to "
-                        f"{self.game.hand_size} cards.")
+                return _("the round is being set up: {player} must first discard down to "
+                         "{cards} cards.").format(player=name(pname), cards=self.game.hand_size)
         elif not isinstance(action, Play):
-            return "in an encounter, a turn is playing one card from your hand to a space."
+            return _("in an encounter, a turn is playing one card from your hand to a space.")
         n = self.game.players
         who = action.player
         if type(who) is not int:
-            return f"the player is a seat number 0-{n - 1}, not {safe_repr(who)}."
+            return _("the player is a seat number 0-{high}, not {what}.").format(
+                high=n - 1, what=safe_repr(who))
         if who != p:
-            other = self.game.player_name(who) if 0 <= who < n else f"seat {who}"
-            return f"it is {name}'s turn, not {other}'s."
+            other = (name(self.game.player_name(who)) if 0 <= who < n
+                     else _("seat {number}").format(number=who))
+            return _("it is {player}'s turn, not {other}'s.").format(player=name(pname),
+                                                                    other=other)
         if not isinstance(action.card, Card):
-            return f"{safe_repr(action.card)} is not a card."
+            return _("{what} is not a card.").format(what=safe_repr(action.card))
         if not any(same_value(c, action.card) for c in self.hands[p]):
-            return (f"you may only play or discard a card from your own hand "
-                    f"({_card_text(action.card)} is not in it).")
+            return _("you may only play or discard a card from your own hand "
+                     "({card} is not in it).").format(card=_card_text(action.card))
         if isinstance(action, Play):
             if type(action.space) is not str or action.space not in SPACES:
-                return (f"the spaces are 'bottom', 'left', 'top' and 'right', not "
-                        f"{safe_repr(action.space)}.")
+                return _("the spaces are 'bottom', 'left', 'top' and 'right', not "
+                         "{what}.").format(what=safe_repr(action.space))
             if action.space == "right":
-                return "each player may put only one card face down on the Right side."
-            return (f"{SPACE_NAMES[action.space]} holds only {CAPACITY[action.space]} "
-                    f"card{'s' if CAPACITY[action.space] > 1 else ''} and is full.")
+                return _("each player may put only one card face down on the Right side.")
+            return ngettext("{space} holds only {n} card and is full.",
+                            "{space} holds only {n} cards and is full.",
+                            CAPACITY[action.space]).format(space=_(SPACE_NAMES[action.space]),
+                                                           n=CAPACITY[action.space])
         return None
 
     # -- chance -----------------------------------------------------------------
@@ -857,9 +947,11 @@ class BlackForestState(State):
         points = list(self.points)
         if token != self.token or g.token_point_when_kept:
             points[token] += g.token_points
-            lines = [f"{names(token)} receives the start player token (+{g.token_points})."]
+            lines = [Said(N_("{player} receives the start player token (+{points})."),
+                          player=Name(names(token)), points=g.token_points)]
         else:
-            lines = [f"{names(token)} keeps the start player token (no point)."]
+            lines = [Said(N_("{player} keeps the start player token (no point)."),
+                          player=Name(names(token)))]
         sc = score_encounter(g, self.upcoming[0], bottom, left, top, right)
         lines.extend(sc.lines)
         points = tuple(a + b for a, b in zip(points, sc.points))
@@ -880,7 +972,7 @@ class BlackForestState(State):
                                    report=tuple(lines), **after))
         # End of the round.
         if self.round >= g.n_rounds:
-            lines.append("The game is over.")
+            lines.append(Said(N_("The game is over.")))
             return replace(self, step=GAME_OVER, played=played, upcoming=upcoming,
                            report=tuple(lines), **after)
         decks = self.decks
@@ -888,7 +980,7 @@ class BlackForestState(State):
             to_draw = tuple(min(g.hand_size, len(d)) for d in decks)
         else:
             to_draw = tuple(len(d) for d in decks)
-        lines.append(f"Round {self.round} is over.")
+        lines.append(Said(N_("Round {round} is over."), round=self.round))
         return _settle(replace(self, step=REVEALING, round=self.round + 1, played=0,
                                upcoming=(), to_draw=to_draw, report=tuple(lines), **after))
 
@@ -898,9 +990,9 @@ class BlackForestState(State):
         stop it (every hand ran empty in the middle of an encounter, which only edited
         data files with more encounters per round can bring about)."""
         if self.cut:
-            return ("Every hand ran empty in the middle of an encounter (possible only "
-                    "with edited data: more encounters per round than the rulebook's 3); "
-                    "no rule covers this, so the engine stopped the game.")
+            return _("Every hand ran empty in the middle of an encounter (possible only "
+                     "with edited data: more encounters per round than the rulebook's 3); "
+                     "no rule covers this, so the engine stopped the game.")
         return None
 
     def _returns(self):
@@ -985,7 +1077,7 @@ def _skip_empty_hands(s: BlackForestState) -> BlackForestState:
         # numbers never come here; an edited data file (more encounters per
         # round) can.  No rule says what happens: the engine stops the game and
         # says so (``unfinished()``), rather than invent a rule.
-        return replace(s, step=GAME_OVER, cut=True, report=s.report + (
+        return replace(s, step=GAME_OVER, cut=True, report=s.report + (Said(
             "Nobody has a card left to play in the middle of an encounter; the "
-            "rulebook never meets this, so the game stops here unfinished.",))
+            "rulebook never meets this, so the game stops here unfinished."),))
     return s if p == s.to_move else replace(s, to_move=p)

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from kingdoms.core.data import GameData, shown
+from kingdoms.core.i18n import _
 
 __all__ = ["Components", "LIMITS", "NUMBER_RANGES", "DATA_RANGES", "PLANNING_SPECIALS",
            "OBSTACLES", "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -114,11 +115,13 @@ class Components:
         _counts(d, "special", _special_types(d), kinds, counts)
         total = d.get("cards.total", int, **_bounds("cards.total"))
         if sum(counts) != total:
-            raise d.error("cards.total", f"is {total}, but the cards listed sum to {sum(counts)}")
+            raise d.error("cards.total", _("is {total}, but the cards listed sum to {listed}").format(
+                total=total, listed=sum(counts)))
         numbers = _numbers(d)
         buy_costs = _whole_numbers(d, "rules.buy_costs", *DATA_RANGES["rules.buy_costs"][1:])
         if len(buy_costs) > 10:
-            raise d.error("rules.buy_costs", f"should list at most 10 costs, not {len(buy_costs)}")
+            raise d.error("rules.buy_costs", _("should list at most {most} costs, not {n}").format(
+                most=10, n=len(buy_costs)))
         rounds = _rounds(d)
         obstacles = _obstacles(d, terrains)
         kinds = tuple(kinds)
@@ -150,13 +153,14 @@ def _names(d: GameData, key: str, lo: int, hi: int) -> tuple:
     """A list of distinct lower-case names (no ':' — they make card kinds)."""
     value = d.get(key, list)
     if not lo <= len(value) <= hi:
-        raise d.error(key, f"should list from {lo} to {hi} names, not {len(value)}")
+        raise d.error(key, _("should list from {low} to {high} names, not {n}").format(
+            low=lo, high=hi, n=len(value)))
     for v in value:
         if not isinstance(v, str) or not _NAME.fullmatch(v):
-            raise d.error(key, f"should list names of lower-case letters, digits and "
-                          f"'_' (at most 30), not {shown(v)}")
+            raise d.error(key, _("should list names of lower-case letters, digits and '_' "
+                                  "(at most 30), not {value}").format(value=shown(v)))
     if len(set(value)) != len(value):
-        raise d.error(key, "lists a name twice")
+        raise d.error(key, _("lists a name twice"))
     return tuple(value)
 
 
@@ -165,7 +169,8 @@ def _whole_numbers(d: GameData, key: str, lo: int, hi: int):
     value = d.get(key, list)
     for v in value:
         if type(v) is not int or not lo <= v <= hi:
-            raise d.error(key, f"should list whole numbers from {lo} to {hi}, not {shown(v)}")
+            raise d.error(key, _("should list whole numbers from {low} to {high}, not {value}")
+                          .format(low=lo, high=hi, value=shown(v)))
     return value
 
 
@@ -178,15 +183,16 @@ def _villages(d: GameData) -> tuple:
         key = f"villages.values.{t}"
         values = _whole_numbers(d, key, *DATA_RANGES["villages.values.*"][1:])
         if len(values) > LIMITS["copies"]:
-            raise d.error(key, f"should list at most {LIMITS['copies']} cards, not {len(values)}")
+            raise d.error(key, _("should list at most {most} cards, not {n}").format(
+                most=LIMITS['copies'], n=len(values)))
         for v in sorted(set(values)):
             kinds.append(f"village:{t}:{v}")
             counts.append(values.count(v))
         village_cards += len(values)
     village_total = d.get("villages.total", int, **_bounds("villages.total"))
     if village_cards != village_total:
-        raise d.error("villages.values", f"lists {village_cards} cards, but villages.total is "
-                      f"{village_total}")
+        raise d.error("villages.values", _("lists {cards} cards, but villages.total is {total}")
+                      .format(cards=village_cards, total=village_total))
     return terrains, kinds, counts
 
 
@@ -195,20 +201,21 @@ def _travel_costs(d: GameData, terrains: tuple) -> tuple:
     costs = d.get("travel.costs", dict)
     vehicles = tuple(costs)
     if not 1 <= len(vehicles) <= 12:
-        raise d.error("travel.costs", f"should name from 1 to 12 vehicles, not {len(vehicles)}")
+        raise d.error("travel.costs", _("should name from {low} to {high} vehicles, not {n}")
+                      .format(low=1, high=12, n=len(vehicles)))
     cost_rows = []
     for v in vehicles:
         if not isinstance(v, str) or not _NAME.fullmatch(v):
-            raise d.error(f"travel.costs.{v}", "is not a vehicle name (lower-case letters, "
-                          "digits and '_')")
+            raise d.error(f"travel.costs.{v}", _("is not a vehicle name (lower-case letters, digits "
+                                                   "and '_')"))
         row = d.get(f"travel.costs.{v}", dict)
         for t in row:
             if t not in terrains:
-                raise d.error(f"travel.costs.{v}.{t}", "is not a village terrain")
+                raise d.error(f"travel.costs.{v}.{t}", _("is not a village terrain"))
             d.get(f"travel.costs.{v}.{t}", int, **_bounds("travel.costs.*.*"))
         cost_rows.append((v, tuple(row.items())))
     if "raft" not in vehicles:
-        raise d.error("travel.costs", "needs a raft (the sea monster asks one more raft)")
+        raise d.error("travel.costs", _("needs a raft (the sea monster asks one more raft)"))
     return vehicles, tuple(cost_rows)
 
 
@@ -223,7 +230,8 @@ def _counts(d: GameData, section: str, names, kinds: list, counts: list) -> None
         cards += n
     total = d.get(f"{section}.total", int, **_bounds(f"{section}.total"))
     if cards != total:
-        raise d.error(f"{section}.cards", f"sum to {cards}, but {section}.total is {total}")
+        raise d.error(f"{section}.cards", _("sum to {cards}, but {section}.total is {total}").format(
+            cards=cards, section=section, total=total))
 
 
 def _special_types(d: GameData) -> tuple:
@@ -233,8 +241,8 @@ def _special_types(d: GameData) -> tuple:
     for key, names, fixed in (("special.planning", planning, PLANNING_SPECIALS),
                               ("special.journeying", journeying, ("change_direction", "escort"))):
         if tuple(sorted(map(str, names))) != tuple(sorted(fixed)):
-            raise d.error(key, "the special card types are fixed by the rules: "
-                          f"{', '.join(fixed)}")
+            raise d.error(key, _("the special card types are fixed by the rules: {types}")
+                          .format(types=", ".join(fixed)))
     return tuple(planning) + tuple(journeying)
 
 
@@ -253,8 +261,8 @@ def _rounds(d: GameData) -> Mapping:
     counts = {str(n): n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
     for k in rounds:
         if k not in counts:
-            raise d.error(f"rules.rounds.{k}", f"is not a player count ({MIN_PLAYERS} to "
-                          f"{MAX_PLAYERS})")
+            raise d.error(f"rules.rounds.{k}", _("is not a player count ({low} to {high})").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS))
         d.get(f"rules.rounds.{k}", int, **_bounds("rules.rounds.*"))
     return MappingProxyType({counts[k]: n for k, n in rounds.items()})
 
@@ -268,7 +276,8 @@ def _obstacles(d: GameData, terrains: tuple) -> tuple:
         value = _names(d, key, 0, len(terrains))
         for t in value:
             if t not in terrains:
-                raise d.error(key, f"names {shown(t)}, which is not a village terrain")
+                raise d.error(key, _("names {value}, which is not a village terrain").format(
+                    value=shown(t)))
         obstacle_terrains.append(value)
     return (("tree", obstacle_terrains[0], None),
             ("sea_monster", obstacle_terrains[1], "raft"))

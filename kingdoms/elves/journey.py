@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from kingdoms.core.cache import owner_cache, speed_cache
+from kingdoms.core.i18n import _, language
 from kingdoms.core.protocol import TERMINAL, Action, Game, IllegalAction, State, player_label, replace
 
 __all__ = ["Spot", "Table", "JourneyRules", "Trip", "Visit", "ChangeDirection",
@@ -60,6 +61,23 @@ def village_terrain(kind: str) -> str:
 def village_value(kind: str) -> int:
     """``"village:plains:2"`` -> ``2``."""
     return int(kind.split(":")[2])
+
+
+_NAMES: dict = {}
+
+
+def name_of(key: str) -> str:
+    """A terrain, vehicle or special card (``"giant_pig"``) for people in the current
+    language: ``"giant pig"`` in English, the data file's ``name_de`` in German (read
+    from the box's data file: texts without the game, such as actions, say these)."""
+    code = language()
+    if code == "en":
+        return key.replace("_", " ")
+    names = _NAMES.get(code)
+    if names is None:
+        from .rules import Elves        # the box's data (rules import this module)
+        names = _NAMES[code] = Elves().game_data().names(code)
+    return names.get(key, key.replace("_", " "))
 
 
 def player_text(p) -> str:
@@ -127,16 +145,19 @@ class Spot:
 
     def name(self) -> str:
         """E.g. "Player 2's forest village (4)" (renders of a game use its player names)."""
-        return f"{_who(self.realm)}'s {self.terrain} village ({self.value})"
+        return _("{player}'s {terrain} village ({value})").format(
+            player=_who(self.realm), terrain=name_of(self.terrain), value=self.value)
 
     def extras(self) -> str:
         parts = []
+        of = _("{special} of {player}")
         if self.gold is not None:
-            parts.append(f"gold of {_who(self.gold)}")
+            parts.append(of.format(special=name_of("gold"), player=_who(self.gold)))
         if self.thief is not None:
-            parts.append(f"thief of {_who(self.thief)}")
+            parts.append(of.format(special=name_of("thief"), player=_who(self.thief)))
         if self.obstacle is not None:
-            parts.append(f"{self.obstacle.replace('_', ' ')} of {_who(self.obstacle_owner)}")
+            parts.append(of.format(special=name_of(self.obstacle),
+                                   player=_who(self.obstacle_owner)))
         return ", ".join(parts)
 
 
@@ -312,7 +333,8 @@ def start_trip(player: int, gold: int, hand: Mapping[str, int] | Sequence[int],
     if isinstance(hand, Mapping):
         unknown = set(hand) - set(rules.vehicles) - {"escort", "change_direction"}
         if unknown:
-            raise ValueError(f"unknown cards in the hand: {sorted(unknown)}")
+            raise ValueError(_("unknown cards in the hand: {cards}").format(
+                cards=sorted(unknown)))
         escorts = hand.get("escort", escorts)
         turns = hand.get("change_direction", turns)
         hand = tuple(hand.get(v, 0) for v in rules.vehicles)
@@ -345,13 +367,15 @@ class Visit(Action):
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (``str()``: "Player 1"
         ...; ``Elves.action_text``: the game's ``player_name``)."""
-        return _arrival_text(self, f"{self.cards:d} {self.vehicle.replace('_', ' ')} to", name)
+        how = _("{cards} {vehicle} to").format(cards=f"{self.cards:d}",
+                                                vehicle=name_of(self.vehicle))
+        return _arrival_text(self, how, name)
 
 
 @dataclass(frozen=True)
 class ChangeDirection(Action):
     def __str__(self):
-        return "play change direction"
+        return _("play change direction")
 
 
 @dataclass(frozen=True)
@@ -362,7 +386,7 @@ class Teleport(Action):
 
     @never_raises
     def __str__(self):
-        return f"cast teleport (pay {self.cost:d} gold)"
+        return _("cast teleport (pay {cost} gold)").format(cost=f"{self.cost:d}")
 
 
 @dataclass(frozen=True)
@@ -371,7 +395,7 @@ class TeleportCard(Action):
 
     @never_raises
     def __str__(self):
-        return f"hand in a {self.vehicle.replace('_', ' ')} for the spell"
+        return _("hand in a {vehicle} for the spell").format(vehicle=name_of(self.vehicle))
 
 
 @dataclass(frozen=True)
@@ -392,25 +416,27 @@ class TeleportTo(Action):
     @never_raises
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Visit.text``)."""
-        return _arrival_text(self, "teleport to", name)
+        return _arrival_text(self, _("teleport to"), name)
 
 
 def _arrival_text(a, how: str, name) -> str:
     """The text of arriving at a village (by travel cards or by magic) and its gains,
     players named by ``name(player index)``."""
-    s = (f"{'play an escort, ' if a.escort else ''}{how} {name(a.realm)}'s village "
-         f"{a.slot + 1:d}: +{a.gold:d}")
+    s = _("{how} {player}'s village {slot}: +{gold}").format(
+        how=how, player=name(a.realm), slot=f"{a.slot + 1:d}", gold=f"{a.gold:d}")
+    if a.escort:
+        s = _("play an escort, {arrival}").format(arrival=s)
     if a.thief:
-        s += f", pay {a.thief:d} to {name(a.thief_to)}"
+        s += _(", pay {gold} to {player}").format(gold=f"{a.thief:d}", player=name(a.thief_to))
     if a.bonus:
-        s += f", bonus +{a.bonus:d}"
+        s += _(", bonus +{gold}").format(gold=f"{a.bonus:d}")
     return s
 
 
 @dataclass(frozen=True)
 class EndJourney(Action):
     def __str__(self):
-        return "end the journey"
+        return _("end the journey")
 
 
 JOURNEY_ACTIONS = (Visit, ChangeDirection, Teleport, TeleportCard, TeleportTo, EndJourney)
@@ -614,41 +640,45 @@ def why_not(trip: Trip, action, table: Table, rules: JourneyRules) -> str | None
     if action in moves(trip, table, rules):
         return None
     if trip.done:
-        return "This journey is over."
+        return _("This journey is over.")
     if trip.teleport_left and not isinstance(action, (TeleportCard, TeleportTo)):
-        return (f"Finish the teleporting spell first: hand in {rules.teleport_cards} travel "
-                "cards, then choose the village.")
+        return _("Finish the teleporting spell first: hand in {cards} travel cards, then "
+                 "choose the village.").format(cards=rules.teleport_cards)
     if isinstance(action, ChangeDirection):
         if not trip.turns:
-            return "You have no change-direction card."
-        return "Change direction only after you have visited at least one village in your own realm."
+            return _("You have no change-direction card.")
+        return _("Change direction only after you have visited at least one village in your "
+                 "own realm.")
     if isinstance(action, Teleport):
         if not rules.teleport:
-            return "Teleporting magic is a variant that is not in play."
+            return _("Teleporting magic is a variant that is not in play.")
         if not trip.own_visited:
-            return "You may teleport only after visiting the first village in your realm."
-        return (f"A teleport costs {rules.teleport_gold} gold and any {rules.teleport_cards} "
-                "travel cards.")
+            return _("You may teleport only after visiting the first village in your realm.")
+        return _("A teleport costs {gold} gold and any {cards} travel cards.").format(
+            gold=rules.teleport_gold, cards=rules.teleport_cards)
     if isinstance(action, Visit):
         nxt = next_spot(trip, table)
         if nxt is None:
-            return "There is no village to travel to."
+            return _("There is no village to travel to.")
         spot = table.spots[nxt]
         if (spot.realm, spot.slot) != (action.realm, action.slot):
-            return ("You must visit the villages in order, skipping none: the next one is "
-                    f"{spot.name()}.")
+            return _("You must visit the villages in order, skipping none: the next one is "
+                     "{village}.").format(village=spot.name())
         if action.escort and not trip.escorts:
-            return "You have no escort card."
+            return _("You have no escort card.")
         if action.escort and not table.leaves_realm(trip.pos, nxt, trip.direction):
-            return "An escort is played as you enter a realm."
+            return _("An escort is played as you enter a realm.")
         if rules.cost(action.vehicle, spot.terrain) is None:
-            return f"The {action.vehicle.replace('_', ' ')} cannot go to a {spot.terrain} village."
+            if language() == "en":
+                return f"The {action.vehicle.replace('_', ' ')} cannot go to a {spot.terrain} village."
+            return _("The {vehicle} cannot go to a {terrain} village.").format(
+                vehicle=name_of(action.vehicle), terrain=name_of(spot.terrain))
         if spot.thief is not None and spot.thief != trip.player and trip.gold < rules.thief_gold:
-            return (f"A thief lives there: without {rules.thief_gold} gold to give him "
-                    "you may not visit this village.")
-        return ("You do not have the travel cards this visit needs (one more card of the "
-                "same vehicle for a tree obstacle, one more raft for a sea monster).")
-    return f"{action} is not a move of this journey now."
+            return _("A thief lives there: without {gold} gold to give him you may not visit "
+                     "this village.").format(gold=rules.thief_gold)
+        return _("You do not have the travel cards this visit needs (one more card of the "
+                 "same vehicle for a tree obstacle, one more raft for a sea monster).")
+    return _("{action} is not a move of this journey now.").format(action=action)
 
 
 def _after_visit(trip: Trip, action: "Visit", table: Table, rules: JourneyRules) -> Trip:
@@ -740,13 +770,18 @@ class JourneyPlan:
     def table_text(self, name=None) -> str:
         """The steps as a table; ``name(player)`` names players (e.g. the game's
         ``player_name``; default "Player 1" ...)."""
-        lines = [f"{'step':>4}  {'gold':>5}  {'total':>5}  action"]
+        if language() == "en":
+            head = f"{'step':>4}  {'gold':>5}  {'total':>5}  action"
+        else:
+            head = "{step:>4}  {gold:>5}  {total:>5}  {action}".format(
+                step=_("step"), gold=_("gold"), total=_("total"), action=_("action"))
+        lines = [head]
         total = 0
-        for i, (a, g, _) in enumerate(self.steps, 1):
+        for i, (a, g, _trip) in enumerate(self.steps, 1):
             total += g
             text = a.text(name) if name is not None and hasattr(a, "text") else str(a)
             lines.append(f"{i:>4}  {g:>+5}  {total:>5}  {text}")
-        lines.append(f"net gold of the journey: {self.value}")
+        lines.append(_("net gold of the journey: {value}").format(value=self.value))
         return "\n".join(lines)
 
     def __str__(self):
@@ -861,7 +896,8 @@ def play_journey(table: Table, trip: Trip, rules: JourneyRules, actions) -> tupl
     for a in actions:
         legal = moves(trip, table, rules)
         if a not in legal:
-            raise IllegalAction(why_not(trip, a, table, rules) or f"{a} is not allowed")
+            raise IllegalAction(why_not(trip, a, table, rules)
+                                or _("{action} is not allowed").format(action=a))
         trip = advance(trip, a, table, rules)
         out.append(trip)
     return tuple(out)
@@ -902,7 +938,8 @@ class JourneyState(State):
     def apply(self, action):
         problem = check_fields(action)
         if problem is not None:
-            raise IllegalAction(f"Not an action of this journey: {problem}")
+            raise IllegalAction(_("Not an action of this journey: {problem}").format(
+                problem=problem))
         return super().apply(action)
 
     def _legal_actions(self):

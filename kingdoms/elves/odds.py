@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import _
 from kingdoms.core.protocol import check_count, check_name
 from kingdoms.core.distribution import (Distribution, composition_ways,
                                          multivariate_hypergeometric)
@@ -210,7 +211,7 @@ def p_success_after_draw3(hand: Mapping[str, int], pile: Mapping[str, int],
     base = Counter(hand)
     keep = sum(base.values()) + draw - discard
     if keep < 0:
-        raise ValueError("the hand is too small to discard that many cards")
+        raise ValueError(_("the hand is too small to discard that many cards"))
     memo: dict = {}
 
     def ok(outcome):

@@ -58,6 +58,7 @@ than drawn, a teleport uses cards, a realm holds a village ...).
 """
 from __future__ import annotations
 
+import functools
 import os
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -68,6 +69,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import N_, _, language, using
 from kingdoms.core.scoring import best_players, win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, player_label, replace)
@@ -75,7 +77,7 @@ from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Action, Game, Game
 from .components import (DATA_RANGES, LIMITS, MAX_PLAYERS, MIN_PLAYERS, NUMBER_RANGES,
                          OBSTACLES, PLANNING_SPECIALS, Components)
 from . import journey as J
-from .journey import (ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
+from .journey import (name_of, ChangeDirection, EndJourney, JourneyRules, Teleport, TeleportCard,
                       TeleportTo, Trip, Visit, never_raises, player_text, table_from_realms)
 
 __all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeVillage",
@@ -92,8 +94,10 @@ def card_label(kind: str) -> str:
         return "?"
     parts = kind.split(":")
     if parts[0] == "village":
-        return f"{parts[1]} village ({parts[2]})"
-    return parts[1].replace("_", " ")
+        if language() == "en":
+            return f"{parts[1]} village ({parts[2]})"
+        return _("{terrain} village ({value})").format(terrain=name_of(parts[1]), value=parts[2])
+    return name_of(parts[1])
 
 
 # =========================================================================== actions
@@ -118,8 +122,8 @@ class Draw(Action):
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (``str()``: "Player 1"
         ...; ``Elves.action_text``: the game's ``player_name``)."""
-        what = "a card" if self.card is HIDDEN else card_label(self.card)
-        return f"{name(self.to)} draws {what}"
+        what = _("a card") if self.card is HIDDEN else card_label(self.card)
+        return _("{player} draws {card}").format(player=name(self.to), card=what)
 
     def seen_by(self, player):
         return _seen_by(self, player, self.to, "card")
@@ -136,7 +140,8 @@ class PlayVillage(Action):
     @never_raises
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
-        return f"play the {card_label(self.village)} into {name(self.realm)}'s realm"
+        return _("play the {village} into {player}'s realm").format(
+            village=card_label(self.village), player=name(self.realm))
 
 
 @dataclass(frozen=True)
@@ -148,8 +153,8 @@ class NoVillageCard(Action):
 
     @never_raises
     def __str__(self):
-        return ('"No village card!" (shows the hand: '
-                + (", ".join(card_label(k) for k in self.shown) or "no cards") + ")")
+        return _('"No village card!" (shows the hand: {cards})').format(
+            cards=", ".join(card_label(k) for k in self.shown) or _("no cards"))
 
 
 @dataclass(frozen=True)
@@ -167,10 +172,11 @@ class TakeVillage(Action):
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
         if self.village is None:
-            return f"{name(self.by)} finds no village card in the supply"
+            return _("{player} finds no village card in the supply").format(player=name(self.by))
         if self.village is HIDDEN:
-            return f"{name(self.by)} takes a village card from the supply"
-        return f"take the {card_label(self.village)} from the supply"
+            return _("{player} takes a village card from the supply").format(
+                player=name(self.by))
+        return _("take the {village} from the supply").format(village=card_label(self.village))
 
     def seen_by(self, player):
         if self.village is None:                # finding none is seen by all
@@ -184,7 +190,7 @@ class DrawThree(Action):
     ``rules.draw_cards`` and ``rules.discard_cards``, which ``Elves.action_text`` says)."""
 
     def __str__(self):
-        return "draw 3 cards and discard 4"
+        return _("draw {draw} cards and discard {discard}").format(draw=3, discard=4)
 
 
 @dataclass(frozen=True)
@@ -193,7 +199,7 @@ class Discard(Action):
 
     @never_raises
     def __str__(self):
-        return f"discard the {card_label(self.card)} (face up)"
+        return _("discard the {card} (face up)").format(card=card_label(self.card))
 
 
 @dataclass(frozen=True)
@@ -202,7 +208,7 @@ class Buy(Action):
 
     @never_raises
     def __str__(self):
-        return f"buy the top card for {self.cost:d} gold"
+        return _("buy the top card for {cost} gold").format(cost=f"{self.cost:d}")
 
 
 @dataclass(frozen=True)
@@ -220,8 +226,8 @@ class PlaySpecial(Action):
     @never_raises
     def text(self, name) -> str:
         """The text with players named by ``name(player index)`` (see ``Draw.text``)."""
-        return (f"play a {self.special.replace('_', ' ')} card at {name(self.realm)}'s "
-                f"village {self.slot + 1:d}")
+        return _("play a {special} card at {player}'s village {slot}").format(
+            special=name_of(self.special), player=name(self.realm), slot=f"{self.slot + 1:d}")
 
 
 @dataclass(frozen=True)
@@ -231,13 +237,14 @@ class RemoveVillage(Action):
 
     @never_raises
     def __str__(self):
-        return f"remove own village {self.slot + 1:d} (pay {self.cost:d} gold)"
+        return _("remove own village {slot} (pay {cost} gold)").format(
+            slot=f"{self.slot + 1:d}", cost=f"{self.cost:d}")
 
 
 @dataclass(frozen=True)
 class Pass(Action):
     def __str__(self):
-        return "pass"
+        return _("pass")
 
 
 PASS = Pass()
@@ -408,24 +415,27 @@ class Elves(Game):
 
     def __post_init__(self):
         if isinstance(self.players, bool):
-            raise GameOptionError(f"players must be a whole number, not {self.players!r}")
+            raise GameOptionError(_("players must be a whole number, not {value}").format(
+                value=repr(self.players)))
         super().__post_init__()
         if not isinstance(self.teleport, bool):
-            raise GameOptionError(f"teleport must be True or False, not {self.teleport!r}")
+            raise GameOptionError(_("teleport must be True or False, not {value}").format(
+                value=repr(self.teleport)))
         # every option value is hashable and JSON-able: data is a path *text*, the
         # names a tuple of texts (a JSON list of names is read back as that tuple)
         data = self.data
         if isinstance(data, os.PathLike):
             data = os.fspath(data)
         if data is not None and not isinstance(data, str):
-            raise GameOptionError(f"data must be the path of a data file (a str) or None, "
-                                  f"not {type(self.data).__name__}")
+            raise GameOptionError(_("data must be the path of a data file (a str) or None, "
+                                    "not {kind}").format(kind=type(self.data).__name__))
         object.__setattr__(self, "data", data)
         object.__setattr__(self, "player_names", self._checked_names())
         d = self.game_data()
         c = Components.from_data(d)
         if self.players not in c.rounds:
-            raise d.error("rules.rounds", f"gives no number of rounds for {self.players} players")
+            raise d.error("rules.rounds", _("gives no number of rounds for {players} players")
+                          .format(players=self.players))
         object.__setattr__(self, "components", c)
         object.__setattr__(self, "tables", ActionTables.of(c, self.players, self.teleport))
         object.__setattr__(self, "_data_digest", c.digest)
@@ -434,21 +444,25 @@ class Elves(Game):
         """The ``player_names`` option: none, or one distinct text per player."""
         names = self.player_names
         if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)):
-            raise GameOptionError("player_names must be a tuple of names (one text per "
-                                  f"player), not {type(names).__name__}")
+            raise GameOptionError(_("player_names must be a tuple of names (one text per "
+                                    "player), not {kind}").format(kind=type(names).__name__))
         if names:
             if len(names) != self.players:
-                raise GameOptionError(f"player_names needs {self.players} names, not {len(names)}")
+                raise GameOptionError(_("player_names needs {players} names, not {n}").format(
+                    players=self.players, n=len(names)))
             if not all(isinstance(n, str) and n.strip() for n in names):
-                raise GameOptionError("player_names must all be non-empty texts")
+                raise GameOptionError(_("player_names must all be non-empty texts"))
             if len(set(names)) != len(names):
-                raise GameOptionError("player_names must be different from each other")
+                raise GameOptionError(_("player_names must be different from each other"))
         return tuple(names)
 
     def __reduce__(self):
         # rebuilt from its options (the parsed data holds unpicklable mapping proxies),
         # so games and states can be sent to worker processes by ``simulate``
-        return (type(self), (self.players, self.teleport, self.data, self.player_names))
+        # and its language (not an option), all by keyword: a field order does not matter
+        return (functools.partial(type(self), players=self.players, teleport=self.teleport,
+                                  data=self.data, player_names=self.player_names,
+                                  language=self.language), ())
 
     # the components under the names the rules, lessons and notebooks use
     kinds = property(attrgetter("components.kinds"), doc="Every card kind (villages first).")
@@ -574,7 +588,8 @@ class Elves(Game):
         ``str()`` cannot know the names: it says "Player 1" ...)."""
         if type(action) is DrawThree:  # its str() says the rulebook's numbers: say ours
             num = self.numbers
-            return f"draw {num['draw_cards']} cards and discard {num['discard_cards']}"
+            return _("draw {draw} cards and discard {discard}").format(
+                draw=num['draw_cards'], discard=num['discard_cards'])
         if not isinstance(action, NAMING_ACTIONS):
             return super().action_text(action)
         text = action.text(self._name_in_text)
@@ -662,7 +677,8 @@ class ElvesState(State):
         object that equals everything, a number as text) is refused first."""
         problem = J.check_fields(action, FIELD_TYPES)
         if problem is not None:
-            raise IllegalAction(f"Not an action of King of the Elves: {problem}")
+            raise IllegalAction(_("Not an action of King of the Elves: {problem}").format(
+                problem=problem))
         return super().apply(action)
 
     @property
@@ -699,9 +715,10 @@ class ElvesState(State):
     # ---- decisions ----------------------------------------------------------------------
     def _legal_actions(self):
         if self.gold[self.turn] is HIDDEN:
-            raise ValueError(f"this view does not show {self.game.player_name(self.turn)}'s "
-                             "cards and gold, so it cannot list that player's actions; "
-                             f"ask view({self.turn}) or the full state")
+            raise ValueError(_("this view does not show {player}'s cards and gold, so it cannot "
+                               "list that player's actions; ask view({seat}) or the full "
+                               "state").format(player=self.game.player_name(self.turn),
+                                               seat=self.turn))
         match self.step:
             case Journeying():
                 return J.moves(self.trip, self.table, self.game.journey_rules)
@@ -713,8 +730,8 @@ class ElvesState(State):
 
     def _check_supply_known(self):
         if _is_hidden(self.supply):
-            raise ValueError("a player's view does not know the cards of the supply, so it "
-                             "has no chance outcomes; ask the full state")
+            raise ValueError(_("a player's view does not know the cards of the supply, so it "
+                               "has no chance outcomes; ask the full state"))
 
     def supply_size(self) -> int:
         """Cards in the supply (known to everyone, also in a view)."""
@@ -1118,20 +1135,22 @@ def gold_ledger(state: ElvesState) -> list:
     """Every gold transfer of the game so far, as ``(from, to, amount, why)``; ``from``
     and ``to`` are player indices or ``"bank"``.  Derived from the action log alone."""
     g = state.game
-    out = [("bank", p, g.numbers["starting_gold"], "starting gold") for p in range(g.players)]
+    # the reasons are English keys (ledger_text says them in the reader's language)
+    out = [("bank", p, g.numbers["starting_gold"], N_("starting gold"))
+           for p in range(g.players)]
     for who, a in state.history():
         if isinstance(a, Buy):
-            out.append((who, "bank", a.cost, "bought card"))
+            out.append((who, "bank", a.cost, N_("bought card")))
         elif isinstance(a, RemoveVillage):
-            out.append((who, "bank", a.cost, "removed village"))
+            out.append((who, "bank", a.cost, N_("removed village")))
         elif isinstance(a, Teleport):
-            out.append((who, "bank", a.cost, "teleport"))
+            out.append((who, "bank", a.cost, N_("teleport")))
         elif isinstance(a, (Visit, TeleportTo)):
             if a.thief:
-                out.append((who, a.thief_to, a.thief, "thief"))
-            out.append(("bank", who, a.gold, "village"))
+                out.append((who, a.thief_to, a.thief, N_("thief")))
+            out.append(("bank", who, a.gold, N_("village")))
             if a.bonus:
-                out.append(("bank", who, a.bonus, "all villages bonus"))
+                out.append(("bank", who, a.bonus, N_("all villages bonus")))
     return out
 
 
@@ -1150,9 +1169,16 @@ def ledger_text(state: ElvesState) -> str:
     """``gold_ledger`` as sentences, players named as the game names them."""
     g = state.game
 
-    def who(x):
-        return "the bank" if x == "bank" else g.player_name(x)
+    def line(src, dst, amount, why):
+        if src == "bank":
+            text = _("the bank pays {player} {amount} gold ({why})")
+        elif dst == "bank":
+            text = _("{player} pays the bank {amount} gold ({why})")
+        else:
+            text = _("{player} pays {payee} {amount} gold ({why})")
+        return text.format(player=g.player_name(dst if src == "bank" else src),
+                           payee=g.player_name(dst) if dst != "bank" else "",
+                           amount=amount, why=_(why))
 
-    lines = [f"{who(src)} pays {who(dst)} {amount} gold ({why})"
-             for src, dst, amount, why in gold_ledger(state)]
-    return "\n".join(lines)
+    with using(g.language):
+        return "\n".join(line(*entry) for entry in gold_ledger(state))

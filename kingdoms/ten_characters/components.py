@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from kingdoms.core.data import GameData, shown
+from kingdoms.core.i18n import _
 
 from .scoring import CHARACTERS
 
@@ -104,21 +105,22 @@ def _game_section(data: GameData) -> dict:
            "min_players": _number(data, f"{g}.min_players"),
            "max_players": _number(data, f"{g}.max_players")}
     if out["min_players"] > out["max_players"]:
-        raise data.error(f"{g}.min_players", f"should be at most game.max_players "
-                         f"({out['max_players']}), not {out['min_players']}")
+        raise data.error(f"{g}.min_players", _("should be at most game.max_players ({most}), not {value}")
+                         .format(most=out['max_players'], value=out['min_players']))
     for key, dkey in (("hand_size", "hand_size"), ("hand_size_two", "hand_size_two_players")):
         if out[key] <= out["scoring_cards"]:
-            raise data.error(f"{g}.{dkey}", "should be larger than game.scoring_cards "
-                             "(each pass needs at least one turn)")
+            raise data.error(f"{g}.{dkey}", _("should be larger than game.scoring_cards (each pass "
+                                                 "needs at least one turn)"))
     order = data.get(f"{g}.equal_cards_order", str)
     if order not in ("seat", "rotating"):
         raise data.error(f"{g}.equal_cards_order",
-                         f"should be 'seat' or 'rotating', not {shown(order)}")
+                         _("should be 'seat' or 'rotating', not {value}").format(value=shown(order)))
     out["equal_order"] = order
     for key, allowed in _ONLY:
         v = data.get(f"{g}.{key}", str)
         if v != allowed:
-            raise data.error(f"{g}.{key}", f"only {shown(allowed)} is implemented, not {shown(v)}")
+            raise data.error(f"{g}.{key}", _("only {allowed} is implemented, not {value}").format(
+                allowed=shown(allowed), value=shown(v)))
     out["discards_public"] = data.get(f"{g}.discards_public", bool)
     out["ft_self"] = data.get(f"{g}.fortune_teller_self", bool)
     out["mage_own"] = data.get(f"{g}.mage_may_remove_own", bool)
@@ -130,15 +132,17 @@ def _character_names(data: GameData) -> list:
     chars = data.get("characters", list)
     names = []
     if len(chars) != len(CHARACTERS):
-        raise data.error("characters", f"should list exactly the ten characters "
-                         f"{', '.join(CHARACTERS)} (got {len(chars)} entries)")
+        raise data.error("characters", _("should list exactly the ten characters {characters} "
+                                          "(got {n} entries)").format(
+            characters=", ".join(CHARACTERS), n=len(chars)))
     for i, ch in enumerate(chars):
         if not isinstance(ch, Mapping):
-            raise data.error(f"characters.{i}", "should be a table")
+            raise data.error(f"characters.{i}", _("should be a table"))
         names.append(data.get(f"characters.{i}.name", str))
     if sorted(names) != sorted(CHARACTERS) or len(names) != len(CHARACTERS):
-        raise data.error("characters", f"should list exactly the ten characters "
-                         f"{', '.join(CHARACTERS)} (got {', '.join(names)})")
+        raise data.error("characters", _("should list exactly the ten characters {characters} "
+                                          "(got {names})").format(
+            characters=", ".join(CHARACTERS), names=", ".join(names)))
     return names
 
 
@@ -153,11 +157,12 @@ def _characters(data: GameData) -> tuple:
         pts = _number(data, f"characters.{i}.points", "characters.points")
         eff = data.get(f"characters.{i}.effect", str)
         if eff != EFFECTS[name]:
-            raise data.error(f"{key}.effect", f"should be {shown(EFFECTS[name])} (the rules' "
-                             f"effect of the {name}), not {shown(eff)}")
+            raise data.error(f"{key}.effect", _("should be {effect} (the rules' effect of the {character}), "
+                                                 "not {value}").format(
+                effect=shown(EFFECTS[name]), character=name, value=shown(eff)))
         col = data.get(f"characters.{i}.column", bool)
         if col != (name != "jester"):
-            raise data.error(f"{key}.column", "only the Jester has no column of its own")
+            raise data.error(f"{key}.column", _("only the Jester has no column of its own"))
         copies[name], initiative[name], points[name] = c, ini, pts
         labels[name] = data.get(f"characters.{i}.label", str)
     return (tuple(copies[c] for c in CHARACTERS), tuple(initiative[c] for c in CHARACTERS),

@@ -23,10 +23,11 @@ from typing import Mapping, Sequence
 from kingdoms.core import matrix as _matrix
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.distribution import Distribution, hypergeometric
+from kingdoms.core.i18n import _, language
 from kingdoms.core.protocol import CHANCE, HIDDEN, check_name, check_player
 
 from .rules import (CHARACTERS, COLUMNS, Choose, Choosing, TenCharactersState,
-                    UnicornDiscards)
+                    UnicornDiscards, character_name)
 from .scoring import (LABELS, SCORING_CARDS, _check_points, _score_card, best_case_row,
                       best_case_rows_after, normalise_counts, score_pass)
 
@@ -147,7 +148,7 @@ def marginal_table(state: TenCharactersState, player: int) -> list[dict]:
     """
     state._check_player(player, "marginal_table")
     if state.pile is HIDDEN:
-        raise ValueError("marginal_table needs the full state (it looks at every hand)")
+        raise ValueError(_("marginal_table needs the full state (it looks at every hand)"))
     g = state.game
     disp = state.display_counts()
     hands = state.hands
@@ -232,11 +233,12 @@ class PayoffMatrix:
         return self.entries[self.rows.index(r)][self.cols.index(c)]
 
     def table(self) -> str:
-        w = max(10, *(len(LABELS[c]) for c in self.cols)) + 1
-        head = " " * 16 + "".join(f"{LABELS[c]:>{w}}" for c in self.cols)
+        name = LABELS.__getitem__ if language() == "en" else character_name
+        w = max(10, *(len(name(c)) for c in self.cols)) + 1
+        head = " " * 16 + "".join(f"{name(c):>{w}}" for c in self.cols)
         lines = [head]
         for r, row in zip(self.rows, self.entries):
-            lines.append(f"{LABELS[r]:<16}" + "".join(f"{str(x):>{w}}" for x in row))
+            lines.append(f"{name(r):<16}" + "".join(f"{str(x):>{w}}" for x in row))
         return "\n".join(lines)
 
     def __str__(self):
@@ -269,19 +271,19 @@ def payoff_matrix(state: TenCharactersState, horizon=None) -> PayoffMatrix:
     ``potential_difference`` (the difference of the best pairs still in hand).
     """
     if state.game.players != 2:
-        raise ValueError("the payoff matrix is for two players")
+        raise ValueError(_("the payoff matrix is for two players"))
     if state.pile is HIDDEN:
-        raise ValueError("payoff_matrix needs the full state, not a player's view")
+        raise ValueError(_("payoff_matrix needs the full state, not a player's view"))
     if not isinstance(state.step, Choosing) or any(c is not None for c in state.chosen):
-        raise ValueError("the payoff matrix starts where both players are about to choose")
+        raise ValueError(_("the payoff matrix starts where both players are about to choose"))
     last = all(len(h) == state.game.scoring_cards + 1 for h in state.hands)
     if horizon == "potential":
         horizon = potential_difference
     if not last and horizon is None:
-        raise ValueError("the one-shot game is the LAST turn of a pass (each player holds "
-                         f"{state.game.scoring_cards + 1} cards); here the hands hold "
-                         f"{', '.join(str(len(h)) for h in state.hands)} — give a horizon "
-                         "value for earlier turns, e.g. horizon='potential'")
+        raise ValueError(_("the one-shot game is the LAST turn of a pass (each player holds "
+                           "{cards} cards); here the hands hold {held} — give a horizon value "
+                           "for earlier turns, e.g. horizon='potential'").format(
+            cards=state.game.scoring_cards + 1, held=", ".join(str(len(h)) for h in state.hands)))
     turn = None if last else state.turn
     mark = len(state.scoring_log)
     memo: dict = {}
@@ -345,7 +347,7 @@ def unicorn_draw_odds(state: TenCharactersState, player: int) -> Distribution:
 def draw_odds(state: TenCharactersState) -> Distribution:
     """The exact distribution of the next draw from the true draw pile (omniscient)."""
     if state.pile is HIDDEN:
-        raise ValueError("draw_odds needs the full state; use unicorn_draw_odds for a player")
+        raise ValueError(_("draw_odds needs the full state; use unicorn_draw_odds for a player"))
     src = state._draw_source()
     return Distribution({c: k for c, k in zip(CHARACTERS, src) if k})
 

@@ -42,6 +42,7 @@ from typing import ClassVar
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.data import DataError
+from kingdoms.core.i18n import N_, _, language
 from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (player_label, CHANCE, HIDDEN, TERMINAL, Action, Game,
                                     GameOptionError, State, replace, safe_repr)
@@ -64,18 +65,34 @@ JESTER = CI["jester"]
 _name = player_label            # "Player 1": Ten Characters has no player names
 
 
+_NAMES: dict = {}
+
+
+def character_name(card: str) -> str:
+    """A character's name for people in the current language (``LABELS`` in English,
+    the data file's ``name_de`` in German; texts that do not carry the game, such as
+    actions, read the box's data file, ``TenCharacters.label`` the game's own)."""
+    code = language()
+    if code == "en":
+        return LABELS[card]
+    names = _NAMES.get(code)
+    if names is None:
+        names = _NAMES[code] = TenCharacters().game_data().names(code)
+    return names.get(card, LABELS[card])
+
+
 def _label(card) -> str:
     if card is HIDDEN:
-        return "a card"
+        return _("a card")
     if isinstance(card, str) and card in LABELS:
-        return f"the {LABELS[card]}"
-    return f"{safe_repr(card)} (not a character)"
+        return _("the {character}").format(character=character_name(card))
+    return _("{what} (not a character)").format(what=safe_repr(card))
 
 
 def _column_label(column) -> str:
     if isinstance(column, str) and column in LABELS:
-        return LABELS[column]
-    return f"{safe_repr(column)} (not a column)"
+        return character_name(column)
+    return _("{what} (not a column)").format(what=safe_repr(column))
 
 
 # =========================================================================== options
@@ -101,7 +118,8 @@ class DealCard(Action):
     card: str
 
     def __str__(self):
-        return f"deal {_label(self.card)} to {_name(self.player)}"
+        return _("deal {card} to {player}").format(card=_label(self.card),
+                                                    player=_name(self.player))
 
     def seen_by(self, player):
         return self if player == self.player else DealCard(self.player, HIDDEN)
@@ -114,7 +132,8 @@ class Choose(Action):
     card: str
 
     def __str__(self):
-        return f"{_name(self.player)} chooses {_label(self.card)} face down"
+        return _("{player} chooses {card} face down").format(player=_name(self.player),
+                                                             card=_label(self.card))
 
     def seen_by(self, player):
         return self if player == self.player else Choose(self.player, HIDDEN)
@@ -128,10 +147,12 @@ class KnightRemove(Action):
 
     def __str__(self):
         if self.remove is True:
-            return f"{_name(self.player)}'s Knight removes a Dragon"
+            return _("{player}'s Knight removes a Dragon").format(player=_name(self.player))
         if self.remove is False:
-            return f"{_name(self.player)}'s Knight leaves the Dragons alone"
-        return f"{_name(self.player)}'s Knight: remove={safe_repr(self.remove)} (not True or False)"
+            return _("{player}'s Knight leaves the Dragons alone").format(
+                player=_name(self.player))
+        return _("{player}'s Knight: remove={what} (not True or False)").format(
+            player=_name(self.player), what=safe_repr(self.remove))
 
 
 @dataclass(frozen=True)
@@ -142,8 +163,9 @@ class MageRemove(Action):
 
     def __str__(self):
         if self.column is None:
-            return f"{_name(self.player)}'s Mage removes nothing"
-        return f"{_name(self.player)}'s Mage removes a card from the {_column_label(self.column)} column"
+            return _("{player}'s Mage removes nothing").format(player=_name(self.player))
+        return _("{player}'s Mage removes a card from the {column} column").format(
+            player=_name(self.player), column=_column_label(self.column))
 
 
 @dataclass(frozen=True)
@@ -153,7 +175,8 @@ class JesterTo(Action):
     column: str
 
     def __str__(self):
-        return f"{_name(self.player)}'s Jester joins the {_column_label(self.column)} column"
+        return _("{player}'s Jester joins the {column} column").format(
+            player=_name(self.player), column=_column_label(self.column))
 
 
 @dataclass(frozen=True)
@@ -163,7 +186,8 @@ class PeekAt(Action):
     target: int
 
     def __str__(self):
-        return f"{_name(self.player)}'s Fortune Teller looks into {_name(self.target)}'s hand"
+        return _("{player}'s Fortune Teller looks into {target}'s hand").format(
+            player=_name(self.player), target=_name(self.target))
 
 
 @dataclass(frozen=True)
@@ -174,7 +198,8 @@ class PeekCard(Action):
     card: str
 
     def __str__(self):
-        return f"{_name(self.player)} sees {_label(self.card)} in {_name(self.target)}'s hand"
+        return _("{player} sees {card} in {target}'s hand").format(
+            player=_name(self.player), card=_label(self.card), target=_name(self.target))
 
     def seen_by(self, player):
         if player in (self.player, self.target):
@@ -189,7 +214,8 @@ class UnicornDraw(Action):
     card: str
 
     def __str__(self):
-        return f"{_name(self.player)} draws {_label(self.card)} (Unicorn)"
+        return _("{player} draws {card} (Unicorn)").format(player=_name(self.player),
+                                                           card=_label(self.card))
 
     def seen_by(self, player):
         return self if player == self.player else UnicornDraw(self.player, HIDDEN)
@@ -203,7 +229,8 @@ class Discard(Action):
     card: str
 
     def __str__(self):
-        return f"{_name(self.player)} discards {_label(self.card)} (Unicorn)"
+        return _("{player} discards {card} (Unicorn)").format(player=_name(self.player),
+                                                              card=_label(self.card))
 
     def seen_by(self, player):
         return self if player == self.player else Discard(self.player, HIDDEN)
@@ -242,14 +269,14 @@ class Effect:
 class KnightMayRemove(Effect):
     """``player``'s Knight went in while a Dragon lies in the display."""
     player: int
-    rule: ClassVar[str] = "Your Knight may remove one Dragon from the display, or not."
+    rule: ClassVar[str] = N_("Your Knight may remove one Dragon from the display, or not.")
 
 
 @dataclass(frozen=True)
 class MageMayRemove(Effect):
     """``player``'s Mage went in."""
     player: int
-    rule: ClassVar[str] = "Your Mage may remove any one card from the display, or nothing."
+    rule: ClassVar[str] = N_("Your Mage may remove any one card from the display, or nothing.")
 
 
 @dataclass(frozen=True)
@@ -257,14 +284,14 @@ class JesterJoins(Effect):
     """``player``'s Jester goes in while two or more columns hold cards (still in hand:
     with one occupied column, or none, it goes in without a decision)."""
     player: int
-    rule: ClassVar[str] = "Your Jester must go into a column that already holds cards."
+    rule: ClassVar[str] = N_("Your Jester must go into a column that already holds cards.")
 
 
 @dataclass(frozen=True)
 class FortuneTellerPicks(Effect):
     """``player``'s Fortune Teller went in; two or more hands to look into."""
     player: int
-    rule: ClassVar[str] = "Your Fortune Teller looks at a hand card of another player."
+    rule: ClassVar[str] = N_("Your Fortune Teller looks at a hand card of another player.")
 
 
 @dataclass(frozen=True)
@@ -286,7 +313,7 @@ class UnicornDraws(Effect):
 class UnicornDiscards(Effect):
     """After a Unicorn's draw, ``players`` each discard a hand card face down."""
     players: tuple
-    rule: ClassVar[str] = "After the Unicorn's draw you discard one of your hand cards."
+    rule: ClassVar[str] = N_("After the Unicorn's draw you discard one of your hand cards.")
 
 
 DEALING, CHOOSING, GAME_OVER = Dealing(), Choosing(), GameOver()
@@ -324,20 +351,23 @@ class TenCharacters(Game):
     def __post_init__(self):
         super().__post_init__()
         if not isinstance(self.unicorn, str) or self.unicorn not in UNICORN_READINGS:
-            raise GameOptionError(f"{self.title}: unicorn must be one of "
-                                  f"{', '.join(map(repr, UNICORN_READINGS))}, not "
-                                  f"{safe_repr(self.unicorn)}")
+            raise GameOptionError(_("{game}: unicorn must be one of {readings}, not {what}")
+                                  .format(game=self.component_name(self.title),
+                                          readings=", ".join(map(repr, UNICORN_READINGS)),
+                                          what=safe_repr(self.unicorn)))
         comps = Components.from_data(self.game_data())
         lo, hi = comps.min_players, comps.max_players
         if not lo <= self.players <= hi:
-            raise GameOptionError(f"this copy of the data allows {lo}-{hi} players; "
-                                  f"players={self.players} is not allowed")
+            raise GameOptionError(_("this copy of the data allows {low}-{high} players; "
+                                    "players={players} is not allowed").format(
+                low=lo, high=hi, players=self.players))
         hand = comps.hand_for(self.players)
         need = comps.passes * self.players * hand
         if sum(comps.copies) < need:
-            raise DataError(f"{comps.data.origin}: 'characters.copies' give "
-                            f"{sum(comps.copies)} cards, but {comps.passes} passes of "
-                            f"{self.players} hands of {hand} need {need}")
+            raise DataError(_("{origin}: 'characters.copies' give {cards} cards, but {passes} "
+                              "passes of {players} hands of {hand} need {need}").format(
+                origin=comps.data.origin, cards=sum(comps.copies), passes=comps.passes,
+                players=self.players, hand=hand, need=need))
         object.__setattr__(self, "components", comps)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "turns_per_pass", hand - comps.scoring_cards)
@@ -405,8 +435,8 @@ class TenCharacters(Game):
         if card is HIDDEN:
             return "?"
         if isinstance(card, str) and card in self.labels:
-            return self.labels[card]
-        return f"{safe_repr(card)} (not a character)"
+            return self.labels[card] if language() == "en" else self.component_name(card)
+        return _("{what} (not a character)").format(what=safe_repr(card))
 
     # -- start ----------------------------------------------------------------
     def objectives(self) -> dict:
@@ -437,15 +467,17 @@ class TenCharacters(Game):
         """
         n = self.players
         if len(hands) != n:
-            raise ValueError(f"need {n} hands, got {len(hands)}")
+            raise ValueError(_("need {n} hands, got {got}").format(n=n, got=len(hands)))
         hands = tuple(tuple(sorted(h)) for h in hands)
         sizes = {len(h) for h in hands}
         if len(sizes) != 1 or not (self.scoring_cards < sizes.pop() <= self.hand):
-            raise ValueError(f"all hands must hold the same number of cards, more than "
-                             f"{self.scoring_cards} and at most {self.hand}")
+            raise ValueError(_("all hands must hold the same number of cards, more than "
+                               "{low} and at most {high}").format(low=self.scoring_cards,
+                                                                 high=self.hand))
         for name, d in (("display", display), ("jesters", jesters)):
             if d and set(d) - set(COLUMNS):
-                raise ValueError(f"{name}: no column for {sorted(set(d) - set(COLUMNS))}")
+                raise ValueError(_("{name}: no column for {what}").format(
+                    name=name, what=sorted(set(d) - set(COLUMNS))))
         display, jesters = display or {}, jesters or {}
         columns = tuple(int(display.get(c, 0)) for c in COLUMNS)
         jest = tuple(int(jesters.get(c, 0)) for c in COLUMNS)
@@ -461,7 +493,8 @@ class TenCharacters(Game):
         pile = tuple(self.copies[i] - used[i] for i in range(len(CHARACTERS)))
         if any(k < 0 for k in pile):
             bad = [CHARACTERS[i] for i, k in enumerate(pile) if k < 0]
-            raise ValueError(f"more cards of {', '.join(bad)} than the game has")
+            raise ValueError(_("more cards of {characters} than the game has").format(
+                characters=", ".join(bad)))
         turn = self.hand - len(hands[0]) + 1
         start = self.initial_state()
         return replace(start, step=CHOOSING, pass_no=pass_no, turn=turn, hands=hands,
@@ -618,17 +651,18 @@ class TenCharactersState(State):
         if cp < 0:
             return None
         if getattr(action, "player", cp) != cp:
-            return f"it is {_name(cp)}'s decision now, not {_name(action.player)}'s."
+            return _("it is {player}'s decision now, not {other}'s.").format(
+                player=_name(cp), other=_name(action.player))
         match self.step:
             case Choosing() if isinstance(action, Choose):
-                return (f"You can only choose a card from your hand; you hold no "
-                        f"{self.game.label(action.card)}.")
+                return _("You can only choose a card from your hand; you hold no "
+                         "{character}.").format(character=self.game.label(action.card))
             case Choosing():
-                return "Now everyone chooses one hand card face down."
+                return _("Now everyone chooses one hand card face down.")
             case MageMayRemove() if isinstance(action, MageRemove) and action.column is not None:
-                return "The Mage can only remove a card from a column that holds cards."
+                return _("The Mage can only remove a card from a column that holds cards.")
             case Effect(rule=rule):
-                return rule
+                return _(rule)
         return None
 
     # ---- chance ---------------------------------------------------------------
@@ -636,9 +670,10 @@ class TenCharactersState(State):
         """The pile to draw from (the discards reshuffled, if the pile is empty)."""
         src = self.pile if self.pile_size > 0 else self.discard
         if src is HIDDEN or src[0] is HIDDEN:      # a view: (HIDDEN,) * 10 or HIDDEN
-            raise ValueError("in a player's view the draw pile is hidden, so a draw has no "
-                             "listed chances here; ask the full state (or, for one player's "
-                             "estimate, kingdoms.ten_characters.odds.unicorn_draw_odds)")
+            raise ValueError(_("in a player's view the draw pile is hidden, so a draw has no "
+                               "listed chances here; ask the full state (or, for one "
+                               "player's estimate, kingdoms.ten_characters.odds."
+                               "unicorn_draw_odds)"))
         return src
 
     def _draws(self, cls, p):

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
+from kingdoms.core.i18n import N_, _, language
 from kingdoms.core.protocol import player_label
 
 __all__ = ["CHARACTERS", "COLUMNS", "LABELS", "DEFAULT_POINTS", "SCORING_CARDS", "ScoreTerm",
@@ -57,13 +58,16 @@ _CHARACTER_SET = frozenset(CHARACTERS)
 
 def _count(value, where: str) -> int:
     if isinstance(value, bool):
-        raise ValueError(f"{where}: a number of cards, not {value!r}")
+        raise ValueError(_("{where}: a number of cards, not {value}").format(
+            where=where, value=repr(value)))
     try:
         k = operator.index(value)            # ints (and numpy ints), never floats or text
     except TypeError:
-        raise ValueError(f"{where}: a whole number of cards, not {value!r}") from None
+        raise ValueError(_("{where}: a whole number of cards, not {value}").format(
+            where=where, value=repr(value))) from None
     if k < 0:
-        raise ValueError(f"{where}: a column cannot hold a negative number of cards ({k})")
+        raise ValueError(_("{where}: a column cannot hold a negative number of cards ({k})")
+                         .format(where=where, k=k))
     return k
 
 
@@ -92,16 +96,18 @@ def normalise_counts(counts) -> dict:
     if isinstance(counts, Mapping):
         bad = [k for k in counts if not (isinstance(k, str) and k in _COLUMN_SET)]
         if bad:
-            raise ValueError(f"no display column for {', '.join(sorted(map(repr, bad)))} "
-                             f"(the Jester has no column; the columns are {', '.join(COLUMNS)})")
+            raise ValueError(_("no display column for {keys} (the Jester has no column; the "
+                               "columns are {columns})").format(
+                keys=", ".join(sorted(map(repr, bad))), columns=", ".join(COLUMNS)))
         out = _Counts((c, _count(counts.get(c, 0), c)) for c in COLUMNS)
     elif isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
-        raise ValueError(f"column lengths are a mapping {{column: cards}} or nine numbers, "
-                         f"not {counts!r}")
+        raise ValueError(_("column lengths are a mapping {{column: cards}} or nine numbers, "
+                           "not {value}").format(value=repr(counts)))
     else:
         counts = tuple(counts)
         if len(counts) != len(COLUMNS):
-            raise ValueError(f"expected {len(COLUMNS)} column lengths, got {len(counts)}")
+            raise ValueError(_("expected {expected} column lengths, got {n}").format(
+                expected=len(COLUMNS), n=len(counts)))
         out = _Counts((c, _count(x, c)) for c, x in zip(COLUMNS, counts))
     return out
 
@@ -115,29 +121,35 @@ def _check_points(points) -> Mapping:
             and {*map(type, points.values())} == _INT:
         return points                   # the usual case (a game's points), checked quickly
     if not isinstance(points, Mapping):
-        raise ValueError(f"points: a mapping {{character: points}}, not {points!r}")
+        raise ValueError(_("points: a mapping {{character: points}}, not {value}").format(
+            value=repr(points)))
     unknown = [k for k in points if not (isinstance(k, str) and k in _CHARACTER_SET)]
     missing = [c for c in CHARACTERS if c not in points]
     if unknown or missing:
-        raise ValueError("points: give the number for each of the ten characters "
-                         f"{', '.join(CHARACTERS)}"
-                         + (f"; unknown: {', '.join(sorted(map(repr, unknown)))}" if unknown else "")
-                         + (f"; missing: {', '.join(missing)}" if missing else ""))
+        raise ValueError(_("points: give the number for each of the ten characters "
+                           "{characters}").format(characters=", ".join(CHARACTERS))
+                         + (_("; unknown: {keys}").format(keys=", ".join(sorted(map(repr, unknown))))
+                            if unknown else "")
+                         + (_("; missing: {keys}").format(keys=", ".join(missing))
+                            if missing else ""))
     for c in CHARACTERS:
         v = points[c]
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"points: {c} should be a whole number, not {v!r}")
+            raise ValueError(_("points: {character} should be a whole number, not {value}")
+                             .format(character=c, value=repr(v)))
     return points
 
 
 def _check_cards(cards, what: str) -> tuple:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise ValueError(f"{what}: a list of characters, not {cards!r}")
+        raise ValueError(_("{what}: a list of characters, not {value}").format(
+            what=what, value=repr(cards)))
     cards = tuple(cards)
     for c in cards:
         if not (isinstance(c, str) and c in _CHARACTER_SET):
-            raise ValueError(f"{what}: unknown character {c!r}; the characters are "
-                             f"{', '.join(CHARACTERS)}")
+            raise ValueError(_("{what}: unknown character {value}; the characters are "
+                               "{characters}").format(what=what, value=repr(c),
+                                                      characters=", ".join(CHARACTERS)))
     return cards
 
 
@@ -151,7 +163,11 @@ class ScoreTerm:
     why: str
 
     def __str__(self):
-        return f"{player_label(self.player)}: {LABELS[self.card]} {self.points:+d}  ({self.why})"
+        if language() == "en":
+            return f"{player_label(self.player)}: {LABELS[self.card]} {self.points:+d}  ({self.why})"
+        return _("{player}: {character} {points}  ({why})").format(
+            player=player_label(self.player), character=_character_name(self.card),
+            points=f"{self.points:+d}", why=self.why)
 
 
 def score_card(card: str, counts, others: Sequence[str] = (),
@@ -164,7 +180,8 @@ def score_card(card: str, counts, others: Sequence[str] = (),
     n = normalise_counts(counts)
     pts = _check_points(points)
     if not (isinstance(card, str) and card in _CHARACTER_SET):
-        raise ValueError(f"unknown character {card!r}; the characters are {', '.join(CHARACTERS)}")
+        raise ValueError(_("unknown character {value}; the characters are {characters}")
+                         .format(value=repr(card), characters=", ".join(CHARACTERS)))
     return _score_card(card, n, _check_cards(others, "others"), pts)
 
 
@@ -173,44 +190,97 @@ def _score_card(card: str, n: dict, others, pts) -> tuple[int, str]:
     k = pts[card]
     if card == "farmer":
         if n["farmer"] >= n["knight"]:
-            return k * n["farmer"], f"{k} x {n['farmer']} Farmers (Farmers {n['farmer']} >= Knights {n['knight']})"
-        return 0, f"0: fewer Farmers ({n['farmer']}) than Knights ({n['knight']})"
+            return k * n["farmer"], _why(
+                f"{k} x {n['farmer']} Farmers (Farmers {n['farmer']} >= Knights {n['knight']})",
+                N_("{k} x {farmers} ({farmer} {farmers} >= {knight} {knights})"), k, n)
+        return 0, _why(f"0: fewer Farmers ({n['farmer']}) than Knights ({n['knight']})",
+                       N_("0: fewer {farmer} ({farmers}) than {knight} ({knights})"), k, n)
     if card == "noble":
         if n["farmer"] >= n["noble"]:
-            return k * n["noble"], f"{k} x {n['noble']} Nobles (Farmers {n['farmer']} >= Nobles {n['noble']})"
-        return 0, f"0: fewer Farmers ({n['farmer']}) than Nobles ({n['noble']})"
+            return k * n["noble"], _why(
+                f"{k} x {n['noble']} Nobles (Farmers {n['farmer']} >= Nobles {n['noble']})",
+                N_("{k} x {nobles} ({farmer} {farmers} >= {noble} {nobles})"), k, n)
+        return 0, _why(f"0: fewer Farmers ({n['farmer']}) than Nobles ({n['noble']})",
+                       N_("0: fewer {farmer} ({farmers}) than {noble} ({nobles})"), k, n)
     if card == "mage":
         sets = min(n["mage"], n["noble"])
-        return k * sets, f"{k} x {sets} sets Mage+Noble (Mages {n['mage']}, Nobles {n['noble']})"
+        return k * sets, _why(
+            f"{k} x {sets} sets Mage+Noble (Mages {n['mage']}, Nobles {n['noble']})",
+            N_("{k} x {sets} sets {mage}+{noble} ({mage} {mages}, {noble} {nobles})"), k, n,
+            sets=sets)
     if card == "dragon":
-        return k * n["dragon"], f"{k} x {n['dragon']} Dragons"
+        return k * n["dragon"], _why(f"{k} x {n['dragon']} Dragons",
+                                     N_("{k} x {dragons} {dragon}"), k, n)
     if card == "fortune_teller":
         m = n["fortune_teller"] + n["dragon"]
-        return k * m, f"{k} x ({n['fortune_teller']} Fortune Tellers + {n['dragon']} Dragons)"
+        return k * m, _why(
+            f"{k} x ({n['fortune_teller']} Fortune Tellers + {n['dragon']} Dragons)",
+            N_("{k} x ({fortune_tellers} {fortune_teller} + {dragons} {dragon})"), k, n)
     if card == "king":
         jesters = sum(1 for c in others if c == "jester")
         if jesters:
-            return 0, f"0: another player keeps a Jester ({jesters} Jester scoring card(s))"
-        return k * n["king"], f"{k} x {n['king']} Kings (no other player keeps a Jester)"
+            return 0, _why(
+                f"0: another player keeps a Jester ({jesters} Jester scoring card(s))",
+                N_("0: another player keeps a {jester} ({jesters} {jester} scoring card(s))"),
+                k, n, jesters=jesters)
+        return k * n["king"], _why(
+            f"{k} x {n['king']} Kings (no other player keeps a Jester)",
+            N_("{k} x {kings} {king} (no other player keeps a {jester})"), k, n)
     if card == "jester":
         kings = sum(1 for c in others if c == "king")
         if kings:
-            return k * n["king"], f"{k} x {n['king']} Kings (another player keeps a King)"
-        return 0, "0: no other player keeps a King"
+            return k * n["king"], _why(
+                f"{k} x {n['king']} Kings (another player keeps a King)",
+                N_("{k} x {kings} {king} (another player keeps a {king})"), k, n)
+        return 0, _why("0: no other player keeps a King",
+                       N_("0: no other player keeps a {king}"), k, n)
     if card == "queen":
         sets = min(n["queen"], n["king"])
-        return k * sets, f"{k} x {sets} sets Queen+King (Queens {n['queen']}, Kings {n['king']})"
+        return k * sets, _why(
+            f"{k} x {sets} sets Queen+King (Queens {n['queen']}, Kings {n['king']})",
+            N_("{k} x {sets} sets {queen}+{king} ({queen} {queens}, {king} {kings})"), k, n,
+            sets=sets)
     if card == "unicorn":
         longest = max(n.values())
         if n["unicorn"] >= longest:
-            return k * n["unicorn"], f"{k} x {n['unicorn']} Unicorns (no column is longer)"
-        longer = [LABELS[c] for c in COLUMNS if n[c] > n["unicorn"]]
-        return 0, f"0: a longer column than the Unicorns ({n['unicorn']}): {', '.join(longer)}"
+            return k * n["unicorn"], _why(
+                f"{k} x {n['unicorn']} Unicorns (no column is longer)",
+                N_("{k} x {unicorns} {unicorn} (no column is longer)"), k, n)
+        if language() == "en":
+            longer = [LABELS[c] for c in COLUMNS if n[c] > n["unicorn"]]
+            return 0, f"0: a longer column than the Unicorns ({n['unicorn']}): {', '.join(longer)}"
+        longer = [_character_name(c) for c in COLUMNS if n[c] > n["unicorn"]]
+        return 0, _why("", N_("0: a longer column than the {unicorn} ({unicorns}): {longer}"),
+                       k, n, longer=", ".join(longer))
     if card == "knight":
         sets = min(n["knight"], n["queen"], n["unicorn"])
-        return k * sets, (f"{k} x {sets} sets Knight+Queen+Unicorn (Knights {n['knight']}, "
-                          f"Queens {n['queen']}, Unicorns {n['unicorn']})")
-    raise ValueError(f"unknown character {card!r}; the characters are {', '.join(CHARACTERS)}")
+        return k * sets, _why(
+            (f"{k} x {sets} sets Knight+Queen+Unicorn (Knights {n['knight']}, "
+             f"Queens {n['queen']}, Unicorns {n['unicorn']})"),
+            N_("{k} x {sets} sets {knight}+{queen}+{unicorn} ({knight} {knights}, "
+               "{queen} {queens}, {unicorn} {unicorns})"), k, n, sets=sets)
+    raise ValueError(_("unknown character {value}; the characters are {characters}")
+                         .format(value=repr(card), characters=", ".join(CHARACTERS)))
+
+
+_PLURAL = {c: c + "s" for c in COLUMNS}     # the counts' placeholders: {farmers} ...
+
+
+def _character_name(card: str) -> str:
+    """A character's name in the current language (the box's data file)."""
+    from .rules import character_name       # the rules import this module
+    return character_name(card)
+
+
+def _why(english: str, text: str, k: int, n: Mapping, **values) -> str:
+    """A term's reason: ``english`` in English (the sheet's own words), else the
+    catalog's ``text`` with the characters' names ``{farmer}`` and the column lengths
+    ``{farmers}`` (and ``values``) filled in."""
+    if language() == "en":
+        return english
+    names = {c: _character_name(c) for c in CHARACTERS}
+    counts = {_PLURAL[c]: n[c] for c in COLUMNS}
+    return _(text).format(k=k, **names, **counts, **values)
 
 
 def best_case_row(n: tuple, pts: tuple) -> tuple:
@@ -282,10 +352,12 @@ class ScoreSheet:
     totals: tuple            # points per player
 
     def explain(self) -> str:
-        shown = ", ".join(f"{LABELS[c]} {k}" for c, k in self.counts if k) or "empty"
-        lines = [f"Display: {shown}"]
+        name = LABELS.__getitem__ if language() == "en" else _character_name
+        shown = ", ".join(f"{name(c)} {k}" for c, k in self.counts if k) or _("empty")
+        lines = [_("Display: {columns}").format(columns=shown)]
         lines += [f"  {t}" for t in self.terms]
-        lines.append("Totals: " + ", ".join(f"{player_label(i)} {p}" for i, p in enumerate(self.totals)))
+        lines.append(_("Totals: {totals}").format(totals=", ".join(
+            f"{player_label(i)} {p}" for i, p in enumerate(self.totals))))
         return "\n".join(lines)
 
     def __str__(self):
@@ -332,8 +404,10 @@ def score_pass(counts, scoring_cards: Sequence[Sequence[str]],
     n = normalise_counts(counts)
     points = _check_points(points)
     if isinstance(scoring_cards, (str, bytes)) or not isinstance(scoring_cards, Iterable):
-        raise ValueError(f"scoring_cards: one list of characters per player, not {scoring_cards!r}")
-    scoring_cards = tuple(_check_cards(cs, f"scoring cards of {player_label(p)}")
+        raise ValueError(_("scoring_cards: one list of characters per player, not {value}")
+                         .format(value=repr(scoring_cards)))
+    scoring_cards = tuple(_check_cards(cs, _("scoring cards of {player}").format(
+                              player=player_label(p)))
                           for p, cs in enumerate(scoring_cards))
     terms = []
     totals = []
