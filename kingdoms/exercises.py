@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from kingdoms.core.i18n import N_, _, language
+from kingdoms.core.i18n import N_, _, language, using
 
 __all__ = ["check", "check_answer", "check_simulation", "judge", "Verdict", "seal_answer",
            "show", "ExerciseFailure", "NoAnswer", "ExerciseFormatError", "ITERATIONS",
@@ -165,7 +165,8 @@ def _canonical(x: Any) -> str:
     if isinstance(x, Mapping):
         return "M{" + ",".join(sorted(f"{_canonical(k)}:{_canonical(v)}"
                                       for k, v in x.items())) + "}"
-    return "O" + str(x)
+    with using("en"):      # an object's text in one language: a seal holds in every language
+        return "O" + str(x)
 
 
 # --------------------------------------------------------------------------- sealing
