@@ -52,6 +52,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from kingdoms.core.i18n import N_, _, language, using
+
 __all__ = ["check", "check_answer", "check_simulation", "judge", "Verdict", "seal_answer",
            "show", "ExerciseFailure", "NoAnswer", "ExerciseFormatError", "ITERATIONS",
            "student_version", "make_student_versions", "strip_solutions",
@@ -87,8 +89,8 @@ class NoAnswer:
         object.__setattr__(self, "name", name)
 
     def _missing(self, *args, **kwargs):
-        raise NotImplementedError(f"{self.name}: no answer yet — write your code where "
-                                  "it says YOUR CODE HERE and run that cell.")
+        raise NotImplementedError(_("{name}: no answer yet — write your code where it says "
+                                    "YOUR CODE HERE and run that cell.").format(name=self.name))
 
     def __getattr__(self, attr):
         if attr.startswith("__"):
@@ -96,7 +98,7 @@ class NoAnswer:
         self._missing()
 
     def __repr__(self):
-        return f"<no answer yet for {self.name}>"
+        return _("<no answer yet for {name}>").format(name=self.name)
 
     __str__ = __repr__
     __iter__ = __len__ = __getitem__ = __contains__ = __call__ = __hash__ = _missing
@@ -111,9 +113,20 @@ def _unanswered(x: Any) -> bool:
     return x is None or x is Ellipsis or isinstance(x, NoAnswer)
 
 
+def _decimal(x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals in the current language (``0.912``; German
+    ``0,912``, through Babel, imported only then)."""
+    if language() == "en":
+        return f"{x:.{digits}f}"
+    from babel.numbers import format_decimal
+    return format_decimal(x, format="0." + "0" * digits, locale=language())
+
+
 def show(x: Any) -> str:
     """A value as a person reads it: ``31/34 ≈ 0.912`` for a Fraction, ``0.912`` for a
-    float, tuples and lists element by element, anything else as ``str``."""
+    float, tuples and lists element by element, anything else as ``str``.  In German
+    the decimal comma (``31/34 ≈ 0,912``), so the items of a tuple are parted by
+    ``"; "``."""
     if isinstance(x, NoAnswer):
         return repr(x)
     if isinstance(x, bool):
@@ -121,14 +134,15 @@ def show(x: Any) -> str:
     if isinstance(x, Fraction):
         if x.denominator == 1:
             return str(x.numerator)
-        return f"{x.numerator}/{x.denominator} \u2248 {float(x):.3f}"
+        return f"{x.numerator}/{x.denominator} \u2248 {_decimal(float(x), 3)}"
     if isinstance(x, float):
-        return f"{x:.3f}" if abs(x) >= 0.0005 or x == 0 else f"{x:.6f}"
+        return _decimal(x, 3) if abs(x) >= 0.0005 or x == 0 else _decimal(x, 6)
+    comma = ", " if language() == "en" else "; "
     if isinstance(x, (tuple, list)):
-        inner = ", ".join(show(v) for v in x)
+        inner = comma.join(show(v) for v in x)
         return f"({inner})" if isinstance(x, tuple) else f"[{inner}]"
     if isinstance(x, Mapping):
-        return ", ".join(f"{show(k)}: {show(v)}" for k, v in x.items())
+        return comma.join(f"{show(k)}: {show(v)}" for k, v in x.items())
     return str(x)
 
 
@@ -151,7 +165,8 @@ def _canonical(x: Any) -> str:
     if isinstance(x, Mapping):
         return "M{" + ",".join(sorted(f"{_canonical(k)}:{_canonical(v)}"
                                       for k, v in x.items())) + "}"
-    return "O" + str(x)
+    with using("en"):      # an object's text in one language: a seal holds in every language
+        return "O" + str(x)
 
 
 # --------------------------------------------------------------------------- sealing
@@ -306,45 +321,50 @@ def _form_problem(answer: Any, kind: str, length: int | None, choices) -> tuple[
     if length is not None and kind not in ("probabilities", "tuple"):
         raise ValueError("length= only goes with kind='tuple' or 'probabilities'")
     if kind in ("probability", "exact", "probabilities", "tuple") and _has_float(answer):
-        return ("form:float", "is a float (a rounded decimal); give the exact value as a "
-                "Fraction, e.g. Fraction(3, 7) or 1 - Fraction(2, 9) (from fractions import "
-                "Fraction).")
+        return ("form:float", _("is a float (a rounded decimal); give the exact value as a "
+                                "Fraction, e.g. Fraction(3, 7) or 1 - Fraction(2, 9) (from "
+                                "fractions import Fraction)."))
     exact = (int, Fraction)
     if kind in ("probability", "exact"):
         if isinstance(answer, bool) or not isinstance(answer, exact):
-            return ("form:type", f"should be an exact number (a Fraction or a whole number), "
-                    f"not a {type(answer).__name__}.")
+            return ("form:type", _("should be an exact number (a Fraction or a whole number), "
+                                   "not a {type}.").format(type=type(answer).__name__))
         if kind == "probability" and not 0 <= answer <= 1:
-            return ("form:range", "is not between 0 and 1, so it cannot be a probability.")
+            return ("form:range", _("is not between 0 and 1, so it cannot be a probability."))
     elif kind == "int":
         if isinstance(answer, bool) or not isinstance(answer, exact) or \
                 Fraction(answer).denominator != 1:
-            return ("form:type", f"should be a whole number, not {show(answer)}.")
+            return ("form:type", _("should be a whole number, not {value}.").format(
+                value=show(answer)))
     elif kind == "text":
         if not isinstance(answer, str):
-            return ("form:type", f"should be a text (a str in quotes), not a "
-                    f"{type(answer).__name__}.")
+            return ("form:type", _("should be a text (a str in quotes), not a {type}.").format(
+                type=type(answer).__name__))
         if choices is not None and " ".join(answer.split()).lower() not in \
                 {" ".join(str(c).split()).lower() for c in choices}:
-            return ("form:choice", "should be one of: " + ", ".join(map(str, choices)) + ".")
+            return ("form:choice", _("should be one of: {choices}.").format(
+                choices=", ".join(map(str, choices))))
     elif kind == "choice":
         try:
             ok = any(answer == c for c in choices)
         except Exception:
             ok = False
         if not ok:
-            return ("form:choice", "should be one of: " + "; ".join(map(str, choices)) + ".")
+            return ("form:choice", _("should be one of: {choices}.").format(
+                choices="; ".join(map(str, choices))))
     else:   # probabilities, tuple
         if not isinstance(answer, (tuple, list)):
-            return ("form:type", f"should be a tuple, not a {type(answer).__name__}.")
+            return ("form:type", _("should be a tuple, not a {type}.").format(
+                type=type(answer).__name__))
         if length is not None and len(answer) != length:
-            return ("form:length", f"should have {length} entries, not {len(answer)}.")
+            return ("form:length", _("should have {length} entries, not {count}.").format(
+                length=length, count=len(answer)))
         if kind == "probabilities":
             if not all(isinstance(v, exact) and not isinstance(v, bool) for v in answer):
-                return ("form:type", "should hold exact numbers (Fractions).")
+                return ("form:type", _("should hold exact numbers (Fractions)."))
             if not all(0 <= v <= 1 for v in answer) or sum(answer) != 1:
-                return ("form:sum", "should hold probabilities (each between 0 and 1) that "
-                        "add up to 1.")
+                return ("form:sum", _("should hold probabilities (each between 0 and 1) that "
+                                      "add up to 1."))
     return None
 
 
@@ -360,11 +380,12 @@ class Verdict:
 
 def _no_answer(what: str, name: str | None = None) -> Verdict:
     if name is None:
-        text = "write your answer where it says YOUR CODE HERE and run that cell."
+        text = _("\u2717 {what}: no answer yet — write your answer where it says YOUR CODE "
+                 "HERE and run that cell.")
     else:
-        text = (f"{name} is not set yet: run the cell where you write it (and the cells "
-                "above it) first.")
-    return Verdict(False, f"\u2717 {what}: no answer yet — {text}", "form:none")
+        text = _("\u2717 {what}: no answer yet — {name} is not set yet: run the cell where "
+                 "you write it (and the cells above it) first.")
+    return Verdict(False, text.format(what=what, name=name), "form:none")
 
 
 def judge(answer: Any, what: str, sealed: str, *, kind: str = "exact",
@@ -378,23 +399,26 @@ def judge(answer: Any, what: str, sealed: str, *, kind: str = "exact",
         return _no_answer(what)
     problem = _form_problem(answer, kind, length, choices)
     if problem is not None:
-        return Verdict(False, f"\u2717 {what} {problem[1]}", problem[0])
+        return Verdict(False, _("\u2717 {what} {problem}").format(what=what, problem=problem[1]),
+                       problem[0])
     if not sealed:
-        return Verdict(False, f"\u2717 {what}: this check is not sealed yet (for the "
-                       "teacher: run python -m kingdoms.exercises seal).", "form:unsealed")
+        return Verdict(False, _("\u2717 {what}: this check is not sealed yet (for the "
+                                "teacher: run python -m kingdoms.exercises seal).").format(
+                                    what=what), "form:unsealed")
     s = _open(sealed)
     ident, key = _derive(answer, s.salt, s.iterations)
     if hmac.compare_digest(ident, s.right):
-        return Verdict(True, f"\u2713 {what}: {show(answer)} is right.")
+        return Verdict(True, _("\u2713 {what}: {answer} is right.").format(
+            what=what, answer=show(answer)))
+    wrong = _("\u2717 {what}: {answer} is not right.").format(what=what, answer=show(answer))
     for k, blob in enumerate(s.mistakes):
         hint = _decrypt(blob, key)
         if hint is not None:
-            return Verdict(False, f"\u2717 {what}: {show(answer)} is not right. {hint}", k)
-    message = f"\u2717 {what}: {show(answer)} is not right."
+            return Verdict(False, f"{wrong} {hint}", k)
     general = _decrypt(s.general, _general_key(s.salt))
     if general:
-        message += f" Hint: {general}"
-    return Verdict(False, message)
+        wrong += " " + _("Hint: {hint}").format(hint=general)
+    return Verdict(False, wrong)
 
 
 _MISSING = object()
@@ -426,8 +450,8 @@ def check_answer(name: str, what: str, *, sealed: str = "", kind: str = "exact",
     ``choices`` is a list, or the name of one in the notebook (``"players"``,
     ``"M.rows"``), looked up only once the answer is there."""
     if not isinstance(name, str) or not name.isidentifier():
-        raise TypeError(f"check_answer takes the answer's name in quotes "
-                        f"(check_answer(\"p\", ...)), not {name!r}")
+        raise TypeError(_("check_answer takes the answer's name in quotes "
+                          "(check_answer(\"p\", ...)), not {name}").format(name=repr(name)))
     ns = sys._getframe(1).f_globals
     answer = ns.get(name, _MISSING)
     if answer is _MISSING:
@@ -449,37 +473,48 @@ def check_simulation(estimate: Any, exact: Any, what: str, n: Any, *, min_n: int
     Prints one line; raises ``ExerciseFailure`` instead only if ``strict``."""
     ns = sys._getframe(1).f_globals
     values = []
-    for label, x in (("the estimate", estimate), ("the exact value", exact), ("n", n)):
+    labels = (N_("the estimate"), N_("the exact value"), "n")
+    for label, x in zip(labels, (estimate, exact, n)):
         if isinstance(x, str):
             found = ns.get(x, _MISSING)
             if found is _MISSING:
                 return _report(_no_answer(what, x), strict)
             x = found
         if _unanswered(x):
-            return _report(Verdict(False, f"\u2717 {what}: no answer yet for {label} — run "
-                                   "the cells above first.", "form:none"), strict)
+            return _report(Verdict(False, _("\u2717 {what}: no answer yet for {label} — run "
+                                            "the cells above first.").format(
+                                                what=what, label=_(label)), "form:none"), strict)
         values.append(x)
     estimate, exact, n = values
     if isinstance(n, bool) or not isinstance(n, int) or n < min_n:
-        return _report(Verdict(False, f"\u2717 {what}: simulate at least {min_n} times "
-                               f"(n = {show(n)}).", "form:n"), strict)
+        return _report(Verdict(False, _("\u2717 {what}: simulate at least {min_n} times "
+                                        "(n = {n}).").format(what=what, min_n=min_n, n=show(n)),
+                               "form:n"), strict)
     if isinstance(estimate, bool) or not isinstance(estimate, (int, float, Fraction)):
-        return _report(Verdict(False, f"\u2717 {what}: the estimate should be a number, not "
-                               f"a {type(estimate).__name__}.", "form:type"), strict)
+        return _report(Verdict(False, _("\u2717 {what}: the estimate should be a number, not "
+                                        "a {type}.").format(what=what,
+                                                            type=type(estimate).__name__),
+                               "form:type"), strict)
     if isinstance(exact, bool) or not isinstance(exact, (int, float, Fraction)):
-        return _report(Verdict(False, f"\u2717 {what}: the exact value should be a number, "
-                               f"not a {type(exact).__name__}.", "form:type"), strict)
+        return _report(Verdict(False, _("\u2717 {what}: the exact value should be a number, "
+                                        "not a {type}.").format(what=what,
+                                                                type=type(exact).__name__),
+                               "form:type"), strict)
     p = float(exact)
     sd = spread if spread is not None else math.sqrt(max(p * (1 - p), 0.0))
     tolerance = 4 * sd / math.sqrt(n) + 1 / n
     exact_text = show(Fraction(exact)) if not isinstance(exact, float) else show(exact)
     if abs(float(estimate) - p) <= tolerance:
-        return _report(Verdict(True, f"\u2713 {what}: {show(float(estimate))} from {n} runs, "
-                               f"{exact_text} exactly: within {show(tolerance)}."), strict)
-    _report(Verdict(False, f"\u2717 {what}: {show(float(estimate))} from {n} runs is more "
-                    f"than 4 standard errors ({show(tolerance)}) from the exact {exact_text}. "
-                    "Does the simulation follow the same model (without replacement, the "
-                    "same cards)?"), strict)
+        return _report(Verdict(True, _("\u2713 {what}: {estimate} from {n} runs, {exact} "
+                                       "exactly: within {tolerance}.").format(
+            what=what, estimate=show(float(estimate)), n=n, exact=exact_text,
+            tolerance=show(tolerance))), strict)
+    _report(Verdict(False, _("\u2717 {what}: {estimate} from {n} runs is more than 4 standard "
+                             "errors ({tolerance}) from the exact {exact}. Does the simulation "
+                             "follow the same model (without replacement, the same "
+                             "cards)?").format(what=what, estimate=show(float(estimate)), n=n,
+                                               tolerance=show(tolerance), exact=exact_text)),
+            strict)
 
 
 def _same(answer: Any, expected: Any) -> bool:
@@ -491,28 +526,31 @@ def _same(answer: Any, expected: Any) -> bool:
         return False
 
 
-def check(answer: Any, expected: Any, what: str = "your answer", hint: str = "") -> bool:
+def check(answer: Any, expected: Any, what: str | None = None, hint: str = "") -> bool:
     """Compare ``answer`` with ``expected`` directly, for hidden tests and teachers' own
     checks (a student copy uses ``check_answer``, which hides the answer).
 
     Prints a short confirmation when right, raises ``ExerciseFailure`` with a helpful
     message when not (a hidden test must fail for nbgrader to count it).
     """
+    if what is None:
+        what = _("your answer")
     if _unanswered(answer):
-        raise ExerciseFailure(f"{what}: no answer yet — replace the placeholder with your code.",
-                              "form:none")
+        raise ExerciseFailure(_("{what}: no answer yet — replace the placeholder with your "
+                                "code.").format(what=what), "form:none")
     if _same(answer, expected):
-        print(f"\u2713 {what}: {show(answer)} is right.")
+        print(_("\u2713 {what}: {answer} is right.").format(what=what, answer=show(answer)))
         return True
-    msg = f"{what}: {show(answer)} is not right."
+    msg = _("{what}: {answer} is not right.").format(what=what, answer=show(answer))
     if isinstance(expected, Fraction) and isinstance(answer, float):
-        msg = (f"{what} is a float ({show(answer)}); give the exact value as a Fraction "
-               f"(from fractions import Fraction).")
+        msg = _("{what} is a float ({answer}); give the exact value as a Fraction "
+                "(from fractions import Fraction).").format(what=what, answer=show(answer))
     elif type(answer) is not type(expected) and not (
             isinstance(answer, (int, Fraction)) and isinstance(expected, (int, Fraction))):
-        msg += f" (Expected a {type(expected).__name__}, got a {type(answer).__name__}.)"
+        msg += " " + _("(Expected a {expected}, got a {got}.)").format(
+            expected=type(expected).__name__, got=type(answer).__name__)
     if hint:
-        msg += f" Hint: {hint}"
+        msg += " " + _("Hint: {hint}").format(hint=hint)
     raise ExerciseFailure(msg)
 # --------------------------------------------------------------------------- student versions
 #
@@ -969,8 +1007,20 @@ def seal_notebook(path: str | Path, write: bool = True,
     fails, a mistake that is right, a mistake without a hint that the form check does
     not catch, ...).  With ``write=False`` nothing is written (``--check``)."""
     import nbformat
+    from kingdoms.core import i18n
     path = Path(path)
     nb = nbformat.read(path, as_version=4)
+    before = i18n._default      # the kernel's language (not a using() block's)
+    try:    # a German teacher copy sets kingdoms.set_language("de"): not for the next one
+        report, changed = _seal_cells(nb, path, iterations)
+    finally:
+        i18n.set_language(before)
+    if changed and write:
+        nbformat.write(nb, path)
+    return report, changed
+
+
+def _seal_cells(nb, path: Path, iterations: int) -> tuple[list[str], bool]:
     ns: dict = {"__name__": "__main__"}
     report: list[str] = []
     changed = False
@@ -993,8 +1043,6 @@ def seal_notebook(path: str | Path, write: bool = True,
         if source is not None:
             changed = True
             cell.source = source
-    if changed and write:
-        nbformat.write(nb, path)
     return report, changed
 
 

@@ -32,8 +32,9 @@ def test_each_game_has_three_notebooks_and_three_exercises(name):
 def test_opens_with_what_it_teaches_and_how_long(path):
     first = nbformat.read(path, as_version=4).cells[0]
     assert first.cell_type == "markdown" and first.source.startswith("# ")
-    assert re.search(r"\d+\s*minutes", first.source), \
-        f"{path.name}: the first cell should say how long it takes ('... 20 minutes')"
+    assert re.search(r"\d+\s*(minutes|Minuten)", first.source), \
+        f"{path.name}: the first cell should say how long it takes ('... 20 minutes', German "\
+        "'... 20 Minuten')"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))

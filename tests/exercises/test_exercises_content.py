@@ -23,6 +23,8 @@ from pathlib import Path
 import pytest
 
 import kingdoms
+from kingdoms.core import i18n
+from kingdoms.core.i18n import using
 from kingdoms.exercises import (_form_problem, _lookup, _teacher_entries, judge, seal_notebook,
                                 strip_hidden_tests, student_version, teacher_secrets)
 
@@ -41,6 +43,17 @@ def notebooks(folder: Path) -> list[Path]:
 
 SOURCES = notebooks(SOURCE)
 IDS = [p.relative_to(SOURCE).as_posix() for p in SOURCES]
+
+
+def language_of(path: Path) -> str:
+    """The language of an exercise: its assignment folder ``<game>_de`` is German
+    (its setup cell says ``kingdoms.set_language("de")``)."""
+    return "de" if path.parent.name.endswith("_de") else "en"
+
+
+# what a check says, by language: the general hint's word, the float's hint
+HINT_WORD = {"en": "Hint: ", "de": "Tipp: "}
+FLOAT_WORDS = {"en": "exact value as a Fraction", "de": "exakten Wert als Bruch"}
 
 
 def is_test_cell(cell) -> bool:
@@ -87,6 +100,14 @@ def teacher_run(path):
 
     Returns ``(namespace, tried, checks)``: ``tried`` lists ``(cell, name, expression,
     Verdict, hint written for it)``, ``checks`` every ``(cell, name, what, options)``."""
+    before = i18n._default
+    try:        # a German copy sets the kernel's language: not for the tests after it
+        return _teacher_run(path)
+    finally:
+        i18n.set_language(before)
+
+
+def _teacher_run(path):
     nb = nbformat.read(path, as_version=4)
     ns = {"__name__": "__main__"}
     tried, checks = [], []
@@ -122,6 +143,26 @@ def test_there_are_three_exercises_per_game():
             {p.name for p in notebooks(SOURCE / game)}, game
 
 
+GERMAN = [p for p in SOURCES if language_of(p) == "de"]
+
+
+def english_twin(path: Path) -> Path:
+    return SOURCE / path.parent.name.removesuffix("_de") / path.name
+
+
+def test_every_exercise_has_its_german_twin():
+    """exercises/source/<game>_de/ (its own nbgrader assignment) holds a German twin of
+    every exercise of exercises/source/<game>/, with its student copy in
+    exercises/release/<game>_de/."""
+    for game in GAMES:
+        english = {p.name for p in notebooks(SOURCE / game)}
+        assert {p.name for p in notebooks(SOURCE / f"{game}_de")} == english, game
+        assert {p.name for p in notebooks(RELEASE / f"{game}_de")} == english, game
+    for path in GERMAN:
+        setup = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+        assert 'kingdoms.set_language("de")' in setup.source, path.name
+
+
 def test_every_listed_mistake_gets_its_own_hint(teacher):
     path, (ns, tried, checks) = teacher
     assert tried, f"{path.name}: lists no classic mistakes"
@@ -141,11 +182,13 @@ def test_every_listed_mistake_gets_its_own_hint(teacher):
 
 def test_every_check_has_a_general_hint_and_right_answer(teacher):
     path, (ns, tried, checks) = teacher
+    lang = language_of(path)
     for k, name, what, options in checks:
         assert judged(name, what, options, ns[name], ns).ok, f"{path.name}: {name}"
         if options.get("kind") in ("probability", "exact", "probabilities", "int", "tuple"):
-            v = judged(name, what, options, _elsewhere(ns[name], options), ns)
-            assert "Hint: " in v.message, f"{path.name}, cell {k}: {name}: {v.message}"
+            with using(lang):
+                v = judged(name, what, options, _elsewhere(ns[name], options), ns)
+            assert HINT_WORD[lang] in v.message, f"{path.name}, cell {k}: {name}: {v.message}"
 
 
 def _elsewhere(value, options):
@@ -175,10 +218,12 @@ def test_the_second_answer_is_checked_when_the_first_is_wrong(teacher):
 
 def test_a_float_gets_the_exact_value_hint(teacher):
     path, (ns, tried, checks) = teacher
+    lang = language_of(path)
     for k, name, what, options in checks:
         if isinstance(ns[name], Fraction) and ns[name].denominator > 1:
-            v = judged(name, what, options, float(ns[name]), ns)
-            assert "exact value as a Fraction" in v.message
+            with using(lang):
+                v = judged(name, what, options, float(ns[name]), ns)
+            assert FLOAT_WORDS[lang] in v.message
 
 
 @pytest.mark.slow
@@ -339,3 +384,55 @@ def test_seal_refuses_a_mistake_without_a_hint(tmp_path):
     nbformat.write(nb, broken)
     with pytest.raises(ExerciseFormatError, match="unseen_fools = game.deck.count.*has no hint"):
         seal_notebook(broken, write=False)
+
+
+def _without_code(text: str, *shown: str) -> str:
+    """A check's sentence without what is code or the game's own words: spans in
+    backticks (``from fractions import Fraction``), the answer as shown and the choices
+    offered (a game's action texts: its own tests check their German)."""
+    for words in sorted(filter(None, shown), key=len, reverse=True):
+        text = text.replace(words, " ")
+    return re.sub(r"`[^`]*`", " ", text)
+
+
+@pytest.mark.parametrize("path", GERMAN, ids=[p.relative_to(SOURCE).as_posix() for p in GERMAN])
+def test_a_german_exercise_answers_a_mistake_in_german_as_the_english_one_does(path):
+    """Each classic mistake of a German exercise gets the same kind of feedback as in its
+    English twin (the same mistake recognised, or the same form problem), and every
+    sentence a student reads (the mistake's hint, the general hint for any other wrong
+    answer, a float's hint) is German."""
+    from german import german_scan
+    from kingdoms.exercises import show
+    ns_de, tried_de, checks_de = teacher_run(path)
+    _ns_en, tried_en, checks_en = teacher_run(english_twin(path))
+    assert [(k, n, e) for k, n, e, _v, _h in tried_de] == \
+        [(k, n, e) for k, n, e, _v, _h in tried_en], "the same mistakes in the same cells"
+    assert [(k, n) for k, n, _w, _o in checks_de] == [(k, n) for k, n, _w, _o in checks_en]
+    texts = []
+    offered = {}
+    with using("de"):
+        for _k, name, _w, options in checks_de:
+            choices = options.get("choices") or []
+            if isinstance(choices, str):
+                choices = list(_lookup(choices, ns_de))
+            offered[name] = [show(c) for c in choices]
+    for (k, name, expr, de, hint), (_k, _n, _e, en, _hint) in zip(tried_de, tried_en):
+        where = f"{path.name}, cell {k}: {name} = {expr}"
+        assert (de.ok, de.mistake) == (en.ok, en.mistake), where
+        assert de.message != en.message, f"{where}: the same words as in English"
+        trial = dict(ns_de)
+        exec(f"{name} = {expr}", trial)
+        with using("de"):
+            shown = show(trial[name])
+        texts.append(_without_code(de.message, shown, *offered[name]))
+    with using("de"):
+        for k, name, what, options in checks_de:
+            other = _elsewhere(ns_de[name], options)
+            v = judged(name, what, options, other, ns_de)
+            assert not v.ok and v.mistake is None or isinstance(v.mistake, str), name
+            texts.append(_without_code(v.message, show(other), *offered[name]))
+            if isinstance(ns_de[name], Fraction) and ns_de[name].denominator > 1:
+                texts.append(_without_code(judged(name, what, options, float(ns_de[name]),
+                                                  ns_de).message, show(float(ns_de[name]))))
+    assert texts
+    german_scan(texts, path.relative_to(SOURCE).as_posix())
