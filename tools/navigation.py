@@ -142,6 +142,145 @@ def exercise_list(path: Path) -> str:
     return "\n".join(lines)
 
 
+# ---- the German twins (issue 31): notebooks/de/... -------------------------------------
+# Links go to a German twin where it exists, else to the English notebook "(auf Englisch)".
+
+GERMAN = NOTEBOOKS / "de"
+GAMES_DE = {
+    "horse": "Mein Königreich für ein Pferd",
+    "woods": "Der König des Waldes",
+    "black_forest": "In den Schwarzwald",
+    "elves": "König der Elfen",
+    "ten_characters": "Zehn Charaktere",
+}
+KINDS_DE = {"walkthrough": "Regeln", "odds": "Wahrscheinlichkeiten", "explore": "Erkunden"}
+IN_ENGLISH = " (auf Englisch)"
+
+
+def german(english: Path) -> tuple[Path, str]:
+    """The German twin of a lesson if it exists (and ""), else the English one and
+    " (auf Englisch)"."""
+    twin = GERMAN / english.relative_to(NOTEBOOKS)
+    return (twin, "") if twin.is_file() else (english, IN_ENGLISH)
+
+
+def exercise_files_de(game: str) -> tuple[list[Path], str]:
+    for folder in (EXERCISES / "release" / f"{game}_de", EXERCISES / "source" / f"{game}_de"):
+        if sorted(folder.glob("*.ipynb")):
+            return sorted(folder.glob("*.ipynb")), ""
+    return exercise_files(game), IN_ENGLISH
+
+
+def exercise_title_de(path: Path, game: str) -> str:
+    if not path.parent.name.endswith("_de"):
+        return exercise_title(path, game)
+    try:
+        first = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0]
+    except (IndexError, OSError, ValueError):
+        first = ""
+    title = re.sub(r"^(?:Übung|Aufgabe):\s*", "", first.lstrip("#").strip())
+    for name in (GAMES_DE[game], GAMES[game]):
+        title = re.sub(r"\s*\(" + re.escape(name) + r"\)\s*$", "", title)
+    return title or path.stem.replace("_", " ")
+
+
+def exercises_line_de(game: str, frm: Path) -> str:
+    files, note = exercise_files_de(game)
+    if not files:
+        return "Übungen: noch keine"
+    return "Übungen: " + " · ".join(link(f, frm, exercise_title_de(f, game) + note) for f in files)
+
+
+def lesson_order_de() -> list[Path]:
+    """The German lessons in order (walkthrough, odds; each German if it exists)."""
+    found = []
+    for g in GAMES:
+        for k in ("walkthrough", "odds"):
+            target, _ = german(NOTEBOOKS / g / f"{k}.ipynb")
+            if target.is_file():
+                found.append(target)
+    return found
+
+
+def nav_line_de(path: Path) -> str:
+    index = GERMAN / "index.ipynb"
+    if path == index:
+        games = " · ".join(link(german(NOTEBOOKS / g / "walkthrough.ipynb")[0], path, name)
+                           for g, name in GAMES_DE.items())
+        return (f"**Du bist auf der Startseite** · die Spiele: {games} · "
+                f"[wähle deine Lektion](#Wähle-deine-Lektion) · [Übungen](#Übungen) · "
+                f"[English](../index.ipynb)")
+    game, kind = path.parent.name, path.stem
+    lessons = []
+    for k, label in KINDS_DE.items():
+        target, note = german(NOTEBOOKS / game / f"{k}.ipynb")
+        if k == kind:
+            lessons.append(f"**{label}** (du bist hier)")
+        elif target.is_file():
+            lessons.append(link(target, path, label + note))
+    parts = [link(index, path, "Startseite"), f"**{GAMES_DE[game]}:** " + " · ".join(lessons),
+             exercises_line_de(game, path)]
+    return " · ".join(parts)
+
+
+def next_line_de(path: Path) -> str:
+    index = GERMAN / "index.ipynb"
+    order = lesson_order_de()
+    if path == index:
+        first = order[0]
+        return (f"**Weiter:** {link(first, path, f'{GAMES_DE[first.parent.name]} — die Regeln')}"
+                " (Schritt für Schritt).")
+    game = path.parent.name
+    pos = order.index(path) if path in order else -1
+    following = order[pos + 1] if 0 <= pos < len(order) - 1 else None
+    lines = []
+    if following is not None:
+        note = "" if following.is_relative_to(GERMAN) else IN_ENGLISH
+        label = f"{GAMES_DE[following.parent.name]} — {KINDS_DE[following.stem]}{note}"
+        lines.append(f"**Weiter:** {link(following, path, label)}")
+    else:
+        lines.append(f"**Weiter:** zurück zur {link(index, path, 'Startseite')}, "
+                     "dort wählst du die nächste Lektion")
+    if following is None or following.parent.name != game:
+        explore = NOTEBOOKS / game / "explore.ipynb"
+        if explore.is_file():
+            lines.append(f"Zum Weiterforschen: {link(explore, path, KINDS_DE['explore'] + IN_ENGLISH)}")
+        lines.append(f"Bevor du weitermachst, probiere die {exercises_line_de(game, path)}")
+    lines.append(f"Oder zurück zur {link(index, path, 'Startseite')}.")
+    return "\n\n".join(lines)
+
+
+def exercise_list_de(path: Path) -> str:
+    lines = ["### Übungen", "",
+             "Jede Übung ist ein Notebook zum Durcharbeiten: Fragen, ein Platz für deine Antwort "
+             "und Prüfungen, die dir sagen, wann sie stimmt.", ""]
+    for game, name in GAMES_DE.items():
+        files, note = exercise_files_de(game)
+        if files:
+            links = " · ".join(link(f, path, exercise_title_de(f, game) + note) for f in files)
+            lines.append(f"* **{name}**: {links}")
+    return "\n".join(lines)
+
+
+def german_notebooks() -> list[Path]:
+    """The German twins whose navigation this script writes (the index, the lessons)."""
+    found = [GERMAN / "index.ipynb"] + [GERMAN / g / f"{k}.ipynb" for g in GAMES for k in KINDS]
+    return [p for p in found if p.is_file()]
+
+
+def lines_for(path: Path) -> dict[str, str]:
+    """The navigation cells' texts of one notebook, by tag."""
+    if path.is_relative_to(GERMAN):
+        want = {NAV_TAG: nav_line_de(path), NEXT_TAG: next_line_de(path)}
+        if path == GERMAN / "index.ipynb":
+            want[LIST_TAG] = exercise_list_de(path)
+    else:
+        want = {NAV_TAG: nav_line(path), NEXT_TAG: next_line(path)}
+        if path == NOTEBOOKS / "index.ipynb":
+            want[LIST_TAG] = exercise_list(path)
+    return want
+
+
 def tagged(nb, tag):
     return [i for i, c in enumerate(nb.cells) if tag in c.metadata.get("tags", [])]
 
@@ -163,14 +302,15 @@ def update(path: Path) -> bool:
     """Rewrite the navigation cells of one notebook; True if it changed."""
     nb = nbformat.read(path, as_version=4)
     before = nbformat.writes(nb)
-    set_cell(nb, NAV_TAG, nav_line(path), 1)
+    want = lines_for(path)
+    set_cell(nb, NAV_TAG, want[NAV_TAG], 1)
     # the "next" cell is always the last cell
     found = tagged(nb, NEXT_TAG)
     if found and found[0] != len(nb.cells) - 1:
         nb.cells.append(nb.cells.pop(found[0]))
-    set_cell(nb, NEXT_TAG, next_line(path), None)
-    if path == NOTEBOOKS / "index.ipynb" and tagged(nb, LIST_TAG):
-        set_cell(nb, LIST_TAG, exercise_list(path), None)
+    set_cell(nb, NEXT_TAG, want[NEXT_TAG], None)
+    if LIST_TAG in want and tagged(nb, LIST_TAG):
+        set_cell(nb, LIST_TAG, want[LIST_TAG], None)
     after = nbformat.writes(nb)
     if after == before:
         return False
@@ -180,7 +320,7 @@ def update(path: Path) -> bool:
 
 def all_notebooks() -> list[Path]:
     index = NOTEBOOKS / "index.ipynb"
-    return ([index] if index.is_file() else []) + lesson_order()
+    return ([index] if index.is_file() else []) + lesson_order() + german_notebooks()
 
 
 def main(argv=None) -> int:
@@ -192,7 +332,7 @@ def main(argv=None) -> int:
     for path in all_notebooks():
         if args.check:
             nb = nbformat.read(path, as_version=4)
-            want = {NAV_TAG: nav_line(path), NEXT_TAG: next_line(path)}
+            want = {tag: text for tag, text in lines_for(path).items() if tag != LIST_TAG}
             for tag, text in want.items():
                 cells = tagged(nb, tag)
                 if not cells or nb.cells[cells[0]].source != text:

@@ -1,0 +1,207 @@
+"""German notebooks are twins of their English ones (issue 31): same cells in the same
+order, the same code (comments aside, plus the one ``kingdoms.set_language("de")`` line),
+the same tags and metadata, and each German cell records the English cell it translates,
+so that a change to an English cell after its translation is caught and named
+(tools/twins.py)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+import twins  # noqa: E402
+
+GAMES = ["black_forest", "elves", "horse", "ten_characters", "woods"]
+
+
+def test_the_committed_twins_are_in_step():
+    problems = twins.check(REPO)
+    assert twins.pairs(REPO), "no German twin found"
+    assert not problems, "German twins out of step with their English notebooks:\n" + "\n".join(problems)
+
+
+def test_every_required_notebook_has_a_german_twin():
+    """The index, each walkthrough and odds lesson, each class page, each exercise."""
+    gone = [twins.rel(p) for p in twins.missing(REPO)]
+    if gone:
+        pytest.fail(f"{len(gone)} English notebooks have no German twin yet (start one with "
+                    "`python tools/twins.py start EN.ipynb`):\n  " + "\n  ".join(gone), pytrace=False)
+
+
+def test_the_required_twins_are_the_list_of_the_issue():
+    want = {"notebooks/index.ipynb"}
+    for game in GAMES:
+        want |= {f"notebooks/{game}/walkthrough.ipynb", f"notebooks/{game}/odds.ipynb",
+                 f"apps/{game}.ipynb"}
+        want |= {p.relative_to(REPO).as_posix()
+                 for p in (REPO / "exercises" / "source" / game).glob("*.ipynb")}
+    got = {twins.rel(p) for p in twins.required(REPO)}
+    assert got == want
+    assert len([p for p in got if p.startswith("exercises/")]) >= 15
+    # the explore notebooks and the OpenSpiel notebook stay English, and the German index says so
+    for path in twins.english_only(REPO):
+        assert twins.rel(path) not in got
+    index = nbformat.read(REPO / "notebooks" / "de" / "index.ipynb", as_version=4)
+    text = "\n".join(c.source for c in index.cells if c.cell_type == "markdown")
+    assert "Erkunden-Notebooks" in text and "nur auf Englisch" in text
+    for game in GAMES:
+        assert f"](../{game}/explore.ipynb) (auf Englisch)" in text, game
+    assert "](../openspiel.ipynb) (auf Englisch)" in text
+
+
+def test_twin_paths():
+    assert twins.twin_path(REPO / "notebooks" / "woods" / "odds.ipynb") == \
+        REPO / "notebooks" / "de" / "woods" / "odds.ipynb"
+    assert twins.twin_path(REPO / "apps" / "horse.ipynb") == REPO / "apps" / "de" / "horse.ipynb"
+    assert twins.twin_path(REPO / "exercises" / "source" / "elves" / "deal_odds.ipynb") == \
+        REPO / "exercises" / "source" / "elves_de" / "deal_odds.ipynb"
+    with pytest.raises(ValueError):
+        twins.twin_path(REPO / "exercises" / "release" / "elves" / "deal_odds.ipynb")
+
+
+def test_comments_and_the_language_line_are_all_that_may_differ():
+    english = 'import kingdoms\ngame = kingdoms.game("woods")   # a game\nprint("# not a comment")'
+    german = ('import kingdoms\nkingdoms.set_language("de")\n# ein Spiel\n'
+              'game = kingdoms.game("woods")\nprint("# not a comment")  # druckt')
+    code, count = twins.without_set_language(german)
+    assert count == 1
+    assert twins.without_comments(code) == twins.without_comments(english)
+    changed = german.replace('"# not a comment"', '"# kein Kommentar"')
+    assert twins.without_comments(twins.without_set_language(changed)[0]) != \
+        twins.without_comments(english)
+
+
+# ---- the check fails where it should (on a temporary copy of the repository) ------------
+
+@pytest.fixture
+def copy(tmp_path):
+    """A copy of the notebooks, class pages and exercises with the committed twins."""
+    for folder in ("notebooks", "apps", "exercises"):
+        shutil.copytree(REPO / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    assert twins.check(tmp_path) == [], "the copy should start in step"
+    return tmp_path
+
+
+def edit(path: Path, number: int, change) -> None:
+    """Apply ``change`` to cell ``number`` (1-based) of a notebook."""
+    nb = nbformat.read(path, as_version=4)
+    change(nb.cells[number - 1])
+    nbformat.write(nb, path)
+
+
+def first_cell(path: Path, cell_type: str) -> int:
+    nb = nbformat.read(path, as_version=4)
+    return next(i for i, c in enumerate(nb.cells, 1)
+                if c.cell_type == cell_type and not twins.generated(c))
+
+
+@pytest.mark.parametrize("cell_type", ["markdown", "code"])
+def test_a_changed_english_cell_is_named(copy, cell_type):
+    en = copy / "notebooks" / "woods" / "walkthrough.ipynb"
+    n = first_cell(en, cell_type)
+    edit(en, n, lambda c: setattr(c, "source", c.source + "\n"))
+    problems = twins.check(copy)
+    assert problems == [f"English cell {n} of notebooks/woods/walkthrough.ipynb changed after its "
+                        f"translation (cell {n} of notebooks/de/woods/walkthrough.ipynb): translate "
+                        "it again, then `python tools/twins.py sync notebooks/woods/walkthrough.ipynb`"]
+
+
+def test_a_german_code_cell_that_differs_fails(copy):
+    de = copy / "notebooks" / "de" / "horse" / "walkthrough.ipynb"
+    n = first_cell(de, "code") + 2
+    edit(de, n, lambda c: setattr(c, "source", c.source + "\nprint('extra')"))
+    problems = twins.check(copy)
+    assert len(problems) == 1 and f"code cell {n} of notebooks/de/horse/walkthrough.ipynb differs" in problems[0]
+    assert "+print('extra')" in problems[0]
+
+
+def test_a_german_comment_may_differ(copy):
+    de = copy / "apps" / "de" / "woods.ipynb"
+    edit(de, 1, lambda c: setattr(c, "source", "# Die Klassenseite\n" + c.source))
+    assert twins.check(copy) == []
+
+
+def test_lost_tags_and_a_missing_language_line_fail(copy):
+    de = copy / "notebooks" / "de" / "elves" / "walkthrough.ipynb"
+    nb = nbformat.read(de, as_version=4)
+    tagged = next(i for i, c in enumerate(nb.cells, 1) if "teacher-only" in c.metadata.get("tags", []))
+    edit(de, tagged, lambda c: c.metadata.__setitem__("tags", []))
+    setup = twins.first_kingdoms_cell(nb) + 1
+    edit(de, setup, lambda c: setattr(c, "source", twins.without_set_language(c.source)[0]))
+    problems = "\n".join(twins.check(copy))
+    assert f"cell {tagged} of notebooks/de/elves/walkthrough.ipynb: metadata" in problems
+    assert "the line kingdoms.set_language(\"de\") should be in the first code cell" in problems
+
+
+def test_an_added_english_cell_fails_and_sync_flags_it(copy):
+    en = copy / "notebooks" / "ten_characters" / "walkthrough.ipynb"
+    nb = nbformat.read(en, as_version=4)
+    nb.cells.insert(5, nbformat.v4.new_markdown_cell("A new paragraph."))
+    n_code = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and i > 6)
+    nb.cells[n_code].source += "\nprint('more')"
+    nbformat.write(nb, en)
+    assert any("has 45 cells" in p or "has 44 cells" in p for p in twins.check(copy))
+    twins.sync(en, copy)
+    problems = twins.check(copy)
+    # the new markdown cell waits for its translation; the changed code cell is copied
+    assert problems == ["cell 6 of notebooks/de/ten_characters/walkthrough.ipynb is not translated "
+                        "yet (metadata.kingdoms.todo)"], problems
+    de = nbformat.read(twins.twin_path(en, copy), as_version=4)
+    assert de.cells[n_code].source.endswith("print('more')")
+    # every other German cell kept its translation
+    assert "Gleichzeitige Wahl" in "".join(c.source for c in de.cells)
+
+
+def test_sync_keeps_the_old_translation_of_a_changed_cell_marked(copy):
+    en = copy / "notebooks" / "woods" / "walkthrough.ipynb"
+    edit(en, 1, lambda c: setattr(c, "source", c.source.replace("20 minutes", "25 minutes")))
+    twins.sync(en, copy)
+    de = nbformat.read(twins.twin_path(en, copy), as_version=4)
+    assert "20 Minuten" in de.cells[0].source and de.cells[0].metadata.kingdoms.get("todo")
+    assert twins.check(copy) == ["cell 1 of notebooks/de/woods/walkthrough.ipynb is not "
+                                 "translated yet (metadata.kingdoms.todo)"]
+
+
+def test_a_missing_twin_is_listed(copy):
+    (copy / "apps" / "de" / "elves.ipynb").unlink()
+    assert "apps/elves.ipynb" in [twins.rel(p, copy) for p in twins.missing(copy)]
+    assert twins.check(copy) == []      # a missing twin is not a twin out of step
+
+
+def test_a_german_notebook_without_english_is_an_orphan(copy):
+    (copy / "apps" / "elves.ipynb").unlink()
+    assert twins.check(copy) == ["apps/de/elves.ipynb has no English notebook (renamed or removed?)"]
+
+
+def test_start_writes_a_skeleton_that_waits_for_translation(copy):
+    en = copy / "apps" / "elves.ipynb"
+    (copy / "apps" / "de" / "elves.ipynb").unlink()
+    de = twins.start(en, copy)
+    nb = nbformat.read(de, as_version=4)
+    assert 'import kingdoms\nkingdoms.set_language("de")' in nb.cells[0].source
+    assert twins.check(copy) == []       # a class page has no markdown to translate
+    en = copy / "notebooks" / "horse" / "walkthrough.ipynb"
+    (copy / "notebooks" / "de" / "horse" / "walkthrough.ipynb").unlink()
+    twins.start(en, copy)
+    problems = twins.check(copy)
+    assert problems and all("is not translated yet" in p for p in problems)
+    with pytest.raises(FileExistsError):
+        twins.start(en, copy)
+
+
+def test_the_command_line(copy):
+    en = copy / "notebooks" / "woods" / "walkthrough.ipynb"
+    edit(en, 4, lambda c: setattr(c, "source", c.source + " More."))
+    shutil.copytree(REPO / "tools", copy / "tools")
+    run = subprocess.run([sys.executable, str(copy / "tools" / "twins.py"), "check"],
+                         capture_output=True, text=True, cwd=copy, timeout=60)
+    assert run.returncode == 1
+    assert "English cell 4 of notebooks/woods/walkthrough.ipynb changed after its translation" in run.stdout
