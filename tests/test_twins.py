@@ -5,6 +5,7 @@ so that a change to an English cell after its translation is caught and named
 (tools/twins.py)."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -205,3 +206,55 @@ def test_the_command_line(copy):
                          capture_output=True, text=True, cwd=copy, timeout=60)
     assert run.returncode == 1
     assert "English cell 4 of notebooks/woods/walkthrough.ipynb changed after its translation" in run.stdout
+
+
+# ---- links in German notebooks -----------------------------------------------------------
+
+LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s#]+)(?:#[^)\s]*)?\)(?=(?P<after>[^\n]{0,16}))")
+
+
+def german_notebooks():
+    return [de for _, de in twins.pairs(REPO)]
+
+
+def link_problems(path: Path, folder: Path | None = None) -> list[str]:
+    """Links of a German notebook that go to an English notebook although its German twin
+    exists, or that do not say "(auf Englisch)".  Links are relative to ``folder`` (default:
+    the notebook's own)."""
+    bad = []
+    nb = nbformat.read(path, as_version=4)
+    for number, cell in enumerate(nb.cells, 1):
+        if cell.cell_type != "markdown":
+            continue
+        for m in LINK.finditer(cell.source):
+            target = ((folder or path.parent) / m.group("target")).resolve()
+            if target.suffix != ".ipynb" or not target.is_relative_to(REPO) or \
+                    twins.is_german(target, REPO) or target == REPO / "notebooks" / "index.ipynb":
+                continue          # German, not a notebook, or the English index ("English")
+            try:
+                twin = twins.twin_path(target, REPO)
+            except ValueError:    # a student copy: its German twin is in exercises/release/<game>_de
+                parts = target.relative_to(REPO).parts
+                twin = REPO / "exercises" / "release" / f"{parts[2]}_de" / parts[3]
+            where = f"{twins.rel(path)} cell {number}: [{m.group('text')}]({m.group('target')})"
+            if twin.is_file():
+                bad.append(f"{where}: link the German twin {twins.rel(twin)}")
+            elif "(auf Englisch)" not in m.group("text") + m.group("after"):
+                bad.append(f"{where}: an English notebook, say '(auf Englisch)'")
+    return bad
+
+
+def test_german_notebooks_link_german_twins_where_they_exist():
+    bad = [problem for path in german_notebooks() for problem in link_problems(path)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_link_rule_catches_an_english_link(tmp_path):
+    path = REPO / "notebooks" / "de" / "woods" / "walkthrough.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nb.cells[0].source += "\n\n[the walkthrough](../../woods/walkthrough.ipynb) · [odds](../../woods/odds.ipynb)"
+    probe = tmp_path / "probe.ipynb"
+    nbformat.write(nb, probe)
+    problems = link_problems(probe, folder=path.parent)
+    assert any("link the German twin notebooks/de/woods/walkthrough.ipynb" in p for p in problems)
+    assert any("[odds](../../woods/odds.ipynb)" in p for p in problems)
