@@ -258,3 +258,29 @@ def test_the_link_rule_catches_an_english_link(tmp_path):
     problems = link_problems(probe, folder=path.parent)
     assert any("link the German twin notebooks/de/woods/walkthrough.ipynb" in p for p in problems)
     assert any("[odds](../../woods/odds.ipynb)" in p for p in problems)
+
+
+def test_the_german_navigation_follows_the_twins_as_they_come(copy):
+    """tools/navigation.py links the English odds lesson and exercises '(auf Englisch)' until
+    their German twins exist, then the twins."""
+    shutil.copytree(REPO / "tools", copy / "tools")
+    walkthrough = copy / "notebooks" / "de" / "woods" / "walkthrough.ipynb"
+
+    def nav():
+        run = subprocess.run([sys.executable, str(copy / "tools" / "navigation.py")],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        return nbformat.read(walkthrough, as_version=4).cells[1].source
+
+    before = nav()
+    assert "[Wahrscheinlichkeiten (auf Englisch)](../../woods/odds.ipynb)" in before
+    assert "(auf Englisch)](../../../exercises/release/woods/third_fool.ipynb)" in before
+    shutil.copy(copy / "notebooks" / "woods" / "odds.ipynb", copy / "notebooks" / "de" / "woods" / "odds.ipynb")
+    german = copy / "exercises" / "release" / "woods_de"
+    german.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "# Übung: Solltest du den dritten Narren spielen? (Der König des Waldes)")])
+    nbformat.write(nb, german / "third_fool.ipynb")
+    after = nav()
+    assert "[Wahrscheinlichkeiten](odds.ipynb)" in after
+    assert "Übungen: [Solltest du den dritten Narren spielen?](../../../exercises/release/woods_de/third_fool.ipynb)" in after

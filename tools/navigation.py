@@ -9,6 +9,10 @@ Exercise links go to the student files: exercises/release/<game>/*.ipynb if that
 exists, else exercises/source/<game>/*.ipynb, else exercises/<game>/*.ipynb. Links always
 name a file, never a folder.
 
+The German twins (notebooks/de/, issue 31) get the same cells in German; their links go to
+the German twin of a lesson or exercise (exercises/release/<game>_de/) where it exists, else
+to the English one, saying "(auf Englisch)".
+
 Run it again whenever notebooks or exercises are added, moved or renamed:
 
     .venv/bin/python tools/navigation.py          # rewrite the tagged cells
@@ -40,10 +44,67 @@ GAMES = {
     "ten_characters": "Ten Characters",
 }
 KINDS = {"walkthrough": "walkthrough", "odds": "odds", "explore": "explore"}
+GERMAN = NOTEBOOKS / "de"
+IN_ENGLISH = " (auf Englisch)"
+
+# every word of the navigation, by language
+WORDS = {
+    "en": {
+        "games": GAMES, "kinds": KINDS, "index": "index",
+        "on_index": "**You are on the index** · the games: {games} · "
+                    "[choose your lesson](#Choose-your-lesson) · [exercises](#Exercises)",
+        "here": "**{label}** (you are here)", "exercises": "exercises: ", "none": "exercises: none yet",
+        "first": "**Next:** {link} (the rules step by step).", "first_label": "{game} — the walkthrough",
+        "next": "**Next:** {link}", "back": "**Next:** back to the {link} to choose another lesson",
+        "try": "Before you move on, try the {exercises}", "explore": None,
+        "or": "Or go back to the {link}.",
+        "list": ["### Exercises", "", "Each exercise is a notebook to work through: questions, a place "
+                 "for your answer and checks that tell you when it is right.", ""],
+        "title": r"^Exercise:\s*",
+    },
+    "de": {
+        "games": {
+            "horse": "Mein Königreich für ein Pferd",
+            "woods": "Der König des Waldes",
+            "black_forest": "In den Schwarzwald",
+            "elves": "König der Elfen",
+            "ten_characters": "Zehn Charaktere",
+        },
+        "kinds": {"walkthrough": "Regeln", "odds": "Wahrscheinlichkeiten", "explore": "Erkunden"},
+        "index": "Startseite",
+        "on_index": "**Du bist auf der Startseite** · die Spiele: {games} · "
+                    "[wähle deine Lektion](#Wähle-deine-Lektion) · [Übungen](#Übungen) · "
+                    "[English](../index.ipynb)",
+        "here": "**{label}** (du bist hier)", "exercises": "Übungen: ", "none": "Übungen: noch keine",
+        "first": "**Weiter:** {link} (Schritt für Schritt).", "first_label": "{game} — die Regeln",
+        "next": "**Weiter:** {link}",
+        "back": "**Weiter:** zurück zur {link}, dort wählst du die nächste Lektion",
+        "try": "Bevor du weitermachst, probiere die {exercises}",
+        "explore": "Zum Weiterforschen: {link}",
+        "or": "Oder zurück zur {link}.",
+        "list": ["### Übungen", "", "Jede Übung ist ein Notebook zum Durcharbeiten: Fragen, ein Platz "
+                 "für deine Antwort und Prüfungen, die dir sagen, wann sie stimmt.", ""],
+        "title": r"^(?:Übung|Aufgabe):\s*",
+    },
+}
 
 NAV_TAG = "navigation"
 NEXT_TAG = "navigation-next"
 LIST_TAG = "exercise-list"
+
+
+def language(path: Path) -> str:
+    return "de" if path.is_relative_to(GERMAN) else "en"
+
+
+def lesson(game: str, kind: str, lang: str) -> tuple[Path, str]:
+    """A game's lesson in ``lang`` and "", or (for German without a twin yet) the English
+    lesson and " (auf Englisch)"."""
+    english = NOTEBOOKS / game / f"{kind}.ipynb"
+    twin = GERMAN / game / f"{kind}.ipynb"
+    if lang == "de" and twin.is_file():
+        return twin, ""
+    return english, ("" if lang == "en" else IN_ENGLISH)
 
 
 def exercise_folder(game: str) -> Path | None:
@@ -54,20 +115,27 @@ def exercise_folder(game: str) -> Path | None:
     return None
 
 
-def exercise_files(game: str) -> list[Path]:
+def exercise_files(game: str, lang: str = "en") -> list[Path]:
+    if lang != "en":
+        folder = exercise_folder(f"{game}_{lang}")
+        if folder is not None:
+            return sorted(folder.glob("*.ipynb"))
     folder = exercise_folder(game)
     return sorted(folder.glob("*.ipynb")) if folder else []
 
 
 def exercise_title(path: Path, game: str) -> str:
-    """The exercise's own title, without "Exercise:" and without the game's name."""
+    """The exercise's own title, without "Exercise:" and without the game's name (and
+    "(auf Englisch)" when a German notebook links an English exercise)."""
+    lang = "de" if path.parent.name.endswith("_de") else "en"
     try:
         first = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0]
     except (IndexError, OSError, ValueError):
         first = ""
     title = first.lstrip("#").strip()
-    title = re.sub(r"^Exercise:\s*", "", title)
-    title = re.sub(r"\s*\(" + re.escape(GAMES[game]) + r"\)\s*$", "", title)
+    title = re.sub(WORDS[lang]["title"], "", title)
+    for name in {GAMES[game], WORDS[lang]["games"][game]}:
+        title = re.sub(r"\s*\(" + re.escape(name) + r"\)\s*$", "", title)
     return title or path.stem.replace("_", " ")
 
 
@@ -76,208 +144,93 @@ def link(target: Path, frm: Path, text: str, anchor: str = "") -> str:
     return f"[{text}]({rel}{'#' + anchor if anchor else ''})"
 
 
-def lesson_order() -> list[Path]:
-    return [NOTEBOOKS / g / f"{k}.ipynb" for g in GAMES for k in KINDS
-            if (NOTEBOOKS / g / f"{k}.ipynb").is_file()]
+def lesson_order(lang: str = "en") -> list[Path]:
+    """The lessons in order: the index's table order, each game walkthrough → odds →
+    explore (German: walkthrough → odds, each the German twin if it exists)."""
+    kinds = KINDS if lang == "en" else ("walkthrough", "odds")
+    found = [lesson(g, k, lang)[0] for g in GAMES for k in kinds]
+    return [p for p in found if p.is_file()]
+
+
+def exercise_links(game: str, frm: Path) -> str:
+    lang = language(frm)
+    files = exercise_files(game, lang)
+    return " · ".join(link(f, frm, exercise_title(f, game)
+                           + (IN_ENGLISH if lang != "en" and not f.parent.name.endswith(f"_{lang}") else ""))
+                      for f in files)
 
 
 def exercises_line(game: str, frm: Path) -> str:
-    files = exercise_files(game)
-    if not files:
-        return "exercises: none yet"
-    return "exercises: " + " · ".join(link(f, frm, exercise_title(f, game)) for f in files)
+    words = WORDS[language(frm)]
+    links = exercise_links(game, frm)
+    return words["exercises"] + links if links else words["none"]
 
 
 def nav_line(path: Path) -> str:
-    index = NOTEBOOKS / "index.ipynb"
+    lang = language(path)
+    words = WORDS[lang]
+    index = (GERMAN if lang == "de" else NOTEBOOKS) / "index.ipynb"
     if path == index:
-        games = " · ".join(link(NOTEBOOKS / g / "walkthrough.ipynb", path, name)
-                           for g, name in GAMES.items())
-        return (f"**You are on the index** · the games: {games} · "
-                f"[choose your lesson](#Choose-your-lesson) · [exercises](#Exercises)")
+        games = " · ".join(link(lesson(g, "walkthrough", lang)[0], path, name)
+                           for g, name in words["games"].items())
+        return words["on_index"].format(games=games)
     game, kind = path.parent.name, path.stem
     lessons = []
-    for k, label in KINDS.items():
-        target = NOTEBOOKS / game / f"{k}.ipynb"
+    for k, label in words["kinds"].items():
+        target, note = lesson(game, k, lang)
         if k == kind:
-            lessons.append(f"**{label}** (you are here)")
+            lessons.append(words["here"].format(label=label))
         elif target.is_file():
-            lessons.append(link(target, path, label))
-    parts = [link(index, path, "index"), f"**{GAMES[game]}:** " + " · ".join(lessons),
+            lessons.append(link(target, path, label + note))
+    parts = [link(index, path, words["index"]), f"**{words['games'][game]}:** " + " · ".join(lessons),
              exercises_line(game, path)]
     return " · ".join(parts)
 
 
 def next_line(path: Path) -> str:
-    index = NOTEBOOKS / "index.ipynb"
-    order = lesson_order()
+    lang = language(path)
+    words = WORDS[lang]
+    index = (GERMAN if lang == "de" else NOTEBOOKS) / "index.ipynb"
+    order = lesson_order(lang)
     if path == index:
         first = order[0]
-        return (f"**Next:** {link(first, path, f'{GAMES[first.parent.name]} — the walkthrough')}"
-                " (the rules step by step).")
+        label = words["first_label"].format(game=words["games"][first.parent.name])
+        return words["first"].format(link=link(first, path, label))
     game = path.parent.name
     pos = order.index(path) if path in order else -1
     following = order[pos + 1] if 0 <= pos < len(order) - 1 else None
     lines = []
     if following is not None:
-        label = f"{GAMES[following.parent.name]} — {KINDS[following.stem]}"
-        lines.append(f"**Next:** {link(following, path, label)}")
+        note = IN_ENGLISH if language(following) != lang else ""
+        label = f"{words['games'][following.parent.name]} — {words['kinds'][following.stem]}{note}"
+        lines.append(words["next"].format(link=link(following, path, label)))
     else:
-        lines.append(f"**Next:** back to the {link(index, path, 'index')} to choose another lesson")
+        lines.append(words["back"].format(link=link(index, path, words["index"])))
     if path.stem == "explore" or following is None or following.parent.name != game:
-        lines.append(f"Before you move on, try the {exercises_line(game, path)}")
-    lines.append(f"Or go back to the {link(index, path, 'index')}.")
+        explore, note = lesson(game, "explore", lang)
+        if words["explore"] and explore.is_file():
+            lines.append(words["explore"].format(
+                link=link(explore, path, words["kinds"]["explore"] + note)))
+        lines.append(words["try"].format(exercises=exercises_line(game, path)))
+    lines.append(words["or"].format(link=link(index, path, words["index"])))
     return "\n\n".join(lines)
 
 
 def exercise_list(path: Path) -> str:
-    lines = ["### Exercises", "",
-             "Each exercise is a notebook to work through: questions, a place for your answer "
-             "and checks that tell you when it is right.", ""]
-    for game, name in GAMES.items():
-        files = exercise_files(game)
-        if files:
-            links = " · ".join(link(f, path, exercise_title(f, game)) for f in files)
+    words = WORDS[language(path)]
+    lines = list(words["list"])
+    for game, name in words["games"].items():
+        links = exercise_links(game, path)
+        if links:
             lines.append(f"* **{name}**: {links}")
     return "\n".join(lines)
-
-
-# ---- the German twins (issue 31): notebooks/de/... -------------------------------------
-# Links go to a German twin where it exists, else to the English notebook "(auf Englisch)".
-
-GERMAN = NOTEBOOKS / "de"
-GAMES_DE = {
-    "horse": "Mein Königreich für ein Pferd",
-    "woods": "Der König des Waldes",
-    "black_forest": "In den Schwarzwald",
-    "elves": "König der Elfen",
-    "ten_characters": "Zehn Charaktere",
-}
-KINDS_DE = {"walkthrough": "Regeln", "odds": "Wahrscheinlichkeiten", "explore": "Erkunden"}
-IN_ENGLISH = " (auf Englisch)"
-
-
-def german(english: Path) -> tuple[Path, str]:
-    """The German twin of a lesson if it exists (and ""), else the English one and
-    " (auf Englisch)"."""
-    twin = GERMAN / english.relative_to(NOTEBOOKS)
-    return (twin, "") if twin.is_file() else (english, IN_ENGLISH)
-
-
-def exercise_files_de(game: str) -> tuple[list[Path], str]:
-    for folder in (EXERCISES / "release" / f"{game}_de", EXERCISES / "source" / f"{game}_de"):
-        if sorted(folder.glob("*.ipynb")):
-            return sorted(folder.glob("*.ipynb")), ""
-    return exercise_files(game), IN_ENGLISH
-
-
-def exercise_title_de(path: Path, game: str) -> str:
-    if not path.parent.name.endswith("_de"):
-        return exercise_title(path, game)
-    try:
-        first = nbformat.read(path, as_version=4).cells[0].source.splitlines()[0]
-    except (IndexError, OSError, ValueError):
-        first = ""
-    title = re.sub(r"^(?:Übung|Aufgabe):\s*", "", first.lstrip("#").strip())
-    for name in (GAMES_DE[game], GAMES[game]):
-        title = re.sub(r"\s*\(" + re.escape(name) + r"\)\s*$", "", title)
-    return title or path.stem.replace("_", " ")
-
-
-def exercises_line_de(game: str, frm: Path) -> str:
-    files, note = exercise_files_de(game)
-    if not files:
-        return "Übungen: noch keine"
-    return "Übungen: " + " · ".join(link(f, frm, exercise_title_de(f, game) + note) for f in files)
-
-
-def lesson_order_de() -> list[Path]:
-    """The German lessons in order (walkthrough, odds; each German if it exists)."""
-    found = []
-    for g in GAMES:
-        for k in ("walkthrough", "odds"):
-            target, _ = german(NOTEBOOKS / g / f"{k}.ipynb")
-            if target.is_file():
-                found.append(target)
-    return found
-
-
-def nav_line_de(path: Path) -> str:
-    index = GERMAN / "index.ipynb"
-    if path == index:
-        games = " · ".join(link(german(NOTEBOOKS / g / "walkthrough.ipynb")[0], path, name)
-                           for g, name in GAMES_DE.items())
-        return (f"**Du bist auf der Startseite** · die Spiele: {games} · "
-                f"[wähle deine Lektion](#Wähle-deine-Lektion) · [Übungen](#Übungen) · "
-                f"[English](../index.ipynb)")
-    game, kind = path.parent.name, path.stem
-    lessons = []
-    for k, label in KINDS_DE.items():
-        target, note = german(NOTEBOOKS / game / f"{k}.ipynb")
-        if k == kind:
-            lessons.append(f"**{label}** (du bist hier)")
-        elif target.is_file():
-            lessons.append(link(target, path, label + note))
-    parts = [link(index, path, "Startseite"), f"**{GAMES_DE[game]}:** " + " · ".join(lessons),
-             exercises_line_de(game, path)]
-    return " · ".join(parts)
-
-
-def next_line_de(path: Path) -> str:
-    index = GERMAN / "index.ipynb"
-    order = lesson_order_de()
-    if path == index:
-        first = order[0]
-        return (f"**Weiter:** {link(first, path, f'{GAMES_DE[first.parent.name]} — die Regeln')}"
-                " (Schritt für Schritt).")
-    game = path.parent.name
-    pos = order.index(path) if path in order else -1
-    following = order[pos + 1] if 0 <= pos < len(order) - 1 else None
-    lines = []
-    if following is not None:
-        note = "" if following.is_relative_to(GERMAN) else IN_ENGLISH
-        label = f"{GAMES_DE[following.parent.name]} — {KINDS_DE[following.stem]}{note}"
-        lines.append(f"**Weiter:** {link(following, path, label)}")
-    else:
-        lines.append(f"**Weiter:** zurück zur {link(index, path, 'Startseite')}, "
-                     "dort wählst du die nächste Lektion")
-    if following is None or following.parent.name != game:
-        explore = NOTEBOOKS / game / "explore.ipynb"
-        if explore.is_file():
-            lines.append(f"Zum Weiterforschen: {link(explore, path, KINDS_DE['explore'] + IN_ENGLISH)}")
-        lines.append(f"Bevor du weitermachst, probiere die {exercises_line_de(game, path)}")
-    lines.append(f"Oder zurück zur {link(index, path, 'Startseite')}.")
-    return "\n\n".join(lines)
-
-
-def exercise_list_de(path: Path) -> str:
-    lines = ["### Übungen", "",
-             "Jede Übung ist ein Notebook zum Durcharbeiten: Fragen, ein Platz für deine Antwort "
-             "und Prüfungen, die dir sagen, wann sie stimmt.", ""]
-    for game, name in GAMES_DE.items():
-        files, note = exercise_files_de(game)
-        if files:
-            links = " · ".join(link(f, path, exercise_title_de(f, game) + note) for f in files)
-            lines.append(f"* **{name}**: {links}")
-    return "\n".join(lines)
-
-
-def german_notebooks() -> list[Path]:
-    """The German twins whose navigation this script writes (the index, the lessons)."""
-    found = [GERMAN / "index.ipynb"] + [GERMAN / g / f"{k}.ipynb" for g in GAMES for k in KINDS]
-    return [p for p in found if p.is_file()]
 
 
 def lines_for(path: Path) -> dict[str, str]:
     """The navigation cells' texts of one notebook, by tag."""
-    if path.is_relative_to(GERMAN):
-        want = {NAV_TAG: nav_line_de(path), NEXT_TAG: next_line_de(path)}
-        if path == GERMAN / "index.ipynb":
-            want[LIST_TAG] = exercise_list_de(path)
-    else:
-        want = {NAV_TAG: nav_line(path), NEXT_TAG: next_line(path)}
-        if path == NOTEBOOKS / "index.ipynb":
-            want[LIST_TAG] = exercise_list(path)
+    want = {NAV_TAG: nav_line(path), NEXT_TAG: next_line(path)}
+    if path.name == "index.ipynb":
+        want[LIST_TAG] = exercise_list(path)
     return want
 
 
@@ -320,7 +273,8 @@ def update(path: Path) -> bool:
 
 def all_notebooks() -> list[Path]:
     index = NOTEBOOKS / "index.ipynb"
-    return ([index] if index.is_file() else []) + lesson_order() + german_notebooks()
+    german = [GERMAN / "index.ipynb"] + [GERMAN / g / f"{k}.ipynb" for g in GAMES for k in KINDS]
+    return ([index] if index.is_file() else []) + lesson_order() + [p for p in german if p.is_file()]
 
 
 def main(argv=None) -> int:
