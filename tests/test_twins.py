@@ -284,3 +284,23 @@ def test_the_german_navigation_follows_the_twins_as_they_come(copy):
     after = nav()
     assert "[Wahrscheinlichkeiten](odds.ipynb)" in after
     assert "Übungen: [Solltest du den dritten Narren spielen?](../../../exercises/release/woods_de/third_fool.ipynb)" in after
+
+
+def test_check_labels_and_seals_are_text_the_rest_is_code():
+    english = ('check_answer("p_aside", "P(a Fool set aside)", kind="probability",\n'
+               '             sealed="kx1:abc"\n"def")\n'
+               'compare_guess(my_guess, t.court_scores()[1], "the court\'s score", close=0)\n'
+               'check_by_hand(by_hand, draw["Fool"], what=f"P({name} draws a Fool)")')
+    german = ('check_answer("p_aside", "P(ein Narr beiseitegelegt)", kind="probability", sealed="kx1:xyz")\n'
+              'compare_guess(my_guess, t.court_scores()[1], "die Punkte des Hofs", close=0)\n'
+              'check_by_hand(by_hand, draw["Fool"], what=f"P({name} zieht einen Narren)")')
+    assert twins.comparable(german) == twins.comparable(english)
+    for wrong in (german.replace('"p_aside"', '"p_set_aside"'),          # the answer's name
+                  german.replace('kind="probability"', 'kind="exact"'),
+                  german.replace("court_scores()[1]", "court_scores()[0]"),
+                  german.replace('draw["Fool"]', 'draw["Narr"]'),         # a value, not a label
+                  german.replace("{name}", "{other}"),
+                  german.replace("close=0", "close=1")):
+        assert twins.comparable(wrong) != twins.comparable(english), wrong
+    # a printed sentence is code like any other (the rule of GERMAN.md)
+    assert twins.comparable('print("Player 1 wins")') != twins.comparable('print("Spieler 1 gewinnt")')

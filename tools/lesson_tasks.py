@@ -287,8 +287,8 @@ def black_forest_walkthrough():
         "that Red's first card is Red 1 **and** the second is Red 2?",
         "by_hand = ...   # P(Red 1 first, then Red 2), e.g. Fraction(1, 144)",
         "from kingdoms.lessons import check_by_hand\n"
-        "then = dict((str(a), p) for a, p in after_first.chance_outcomes())\n"
-        "check_by_hand(by_hand, first_p * then[\"Red draws Red 2\"], \"P(Red 1, then Red 2)\")",
+        "then = {a.card.value: p for a, p in after_first.chance_outcomes()}   # Red's next card -> its probability\n"
+        "check_by_hand(by_hand, first_p * then[2], \"P(Red 1, then Red 2)\")",
         "1/12 · 1/11 = 1/132 (after Red 1 is drawn, 11 cards are left). Slip: 1/144, as if Red 1 went back into "
         "the deck (with replacement).",
         reveal="for name in (\"Wolf Ridge\", \"Witch's Hut\", \"Crossroads\"):", answer="Fraction(1, 132)")

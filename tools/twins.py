@@ -6,7 +6,14 @@ A German twin has the same cells in the same order as its English notebook:
 * code cells equal to the English ones once comments are removed (comments may be German)
   and the one added line ``kingdoms.set_language("de")`` is removed (it follows the
   ``import kingdoms`` of the first code cell that imports kingdoms; where that cell has no
-  ``import kingdoms``, the line is ``import kingdoms; kingdoms.set_language("de")``);
+  ``import kingdoms``, the line is ``import kingdoms; kingdoms.set_language("de")``).
+  Two things in code are not code but text: the *label* a lesson or exercise check puts
+  into its sentence for the student (``what``: ``check_answer(name, what)``,
+  ``check_simulation(estimate, exact, what, n)``, ``compare_guess(guess, truth, what)``,
+  ``check_by_hand(value, exact, what)``), which a German twin writes in German, and the
+  ``sealed=`` of an exercise check, which ``make exercises`` writes for each language (its
+  hints are sealed in the twin's language).  Code is compared as Python (its syntax tree,
+  so layout aside) with these two replaced by placeholders; everything else is equal;
 * every cell's metadata (tags such as teacher-only, student-task, nbval-ignore-output,
   handout, navigation; nbgrader; source_hidden; slide types; lesson answers) copied;
 * each German cell records which English cell it translates:
@@ -43,6 +50,7 @@ This file needs only nbformat and the standard library.
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import hashlib
 import io
@@ -178,6 +186,54 @@ def without_comments(source: str) -> str:
     return "\n".join(out)
 
 
+# the argument of each check that is a text for the student (position, keyword)
+LABELS = {"check_answer": (1, "what"), "check_simulation": (2, "what"),
+          "compare_guess": (2, "what"), "check_by_hand": (2, "what")}
+# keywords whose value a tool writes for each language
+GENERATED_KEYWORDS = ("sealed",)
+
+
+def _text(node) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr)
+
+
+def _placeholder(node, what: str):
+    """A string literal as ``what``; an f-string keeps its {expressions}, only its text goes."""
+    if isinstance(node, ast.JoinedStr):
+        return ast.JoinedStr([v if isinstance(v, ast.FormattedValue) else ast.Constant(what)
+                              for v in node.values])
+    return ast.Constant(what)
+
+
+class _Texts(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name in LABELS:
+            position, keyword = LABELS[name]
+            if len(node.args) > position and _text(node.args[position]):
+                node.args[position] = _placeholder(node.args[position], "<label>")
+            for kw in node.keywords:
+                if kw.arg == keyword and _text(kw.value):
+                    kw.value = _placeholder(kw.value, "<label>")
+        for kw in node.keywords:
+            if kw.arg in GENERATED_KEYWORDS and _text(kw.value):
+                kw.value = _placeholder(kw.value, "<written per language>")
+        return node
+
+
+def comparable(source: str) -> str:
+    """The code as it is compared: as Python without comments, layout, check labels and
+    seals (see the module's docstring); code that is not Python (a cell magic) as text
+    without comments."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return without_comments(source)
+    return ast.unparse(_Texts().visit(tree))
+
+
 def without_set_language(source: str) -> tuple[str, int]:
     """The code without the set_language line, and how many such lines there were."""
     lines = source.splitlines()
@@ -248,12 +304,12 @@ def check_pair(english: Path, german: Path, repo: Path = REPO) -> list[str]:
                             f"{copied_metadata(en.metadata)}")
         if en.cell_type == "code":
             code, _ = without_set_language(de.source)
-            if without_comments(code) != without_comments(en.source):
+            if comparable(code) != comparable(en.source):
                 diff = "\n".join(difflib.unified_diff(
-                    without_comments(en.source).splitlines(), without_comments(code).splitlines(),
+                    comparable(en.source).splitlines(), comparable(code).splitlines(),
                     "English", "German", lineterm="", n=0))
                 problems.append(f"code cell {n} of {de_name} differs from the English cell "
-                                f"(comments aside):\n{diff}")
+                                f"(comments, check labels and seals aside):\n{diff}")
     return problems
 
 
