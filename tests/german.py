@@ -7,8 +7,8 @@ from __future__ import annotations
 import html.parser
 import re
 
-# English words that are not German words too ("hand", "die", "in", "an", "man", "will"
-# are both, and are left out)
+# English words that are not German words too ("hand", "die", "in", "an", "man", "will",
+# "also" are both, and are left out)
 ENGLISH = frozenset("""
 the and of to with from your his her their its plays play played draws draw takes take
 player players card cards turn turns wins win won round rounds court courts points point
@@ -18,8 +18,10 @@ face down up back next first last none yes is are has have for or not on at by i
 that which who what when where out one two three four five six seven eight nine ten
 share estimate estimated exact best worst move moves step steps seat seats view show
 hide new replay table value values probability odds outcome outcomes winner loser tie
-tied above below between than more less after before until while again only also
+tied above below between than more less after before until while again only
 """.split())
+# a word is a run of letters, umlauts and ß included ("höher" is one word, not "h" + "her")
+WORD = re.compile(r"[^\W\d_]+")
 
 
 class _Text(html.parser.HTMLParser):
@@ -57,7 +59,7 @@ def readable(text: str) -> str:
 
 
 def english_words(text: str) -> list[str]:
-    return sorted({w for w in re.findall(r"[A-Za-z]+", readable(text))
+    return sorted({w for w in WORD.findall(readable(text))
                    if w.lower() in ENGLISH and not (w.isupper() and len(w) > 1)})
 
 

@@ -5,6 +5,7 @@ so that a change to an English cell after its translation is caught and named
 (tools/twins.py)."""
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -302,5 +303,85 @@ def test_check_labels_and_seals_are_text_the_rest_is_code():
                   german.replace("{name}", "{other}"),
                   german.replace("close=0", "close=1")):
         assert twins.comparable(wrong) != twins.comparable(english), wrong
-    # a printed sentence is code like any other (the rule of GERMAN.md)
-    assert twins.comparable('print("Player 1 wins")') != twins.comparable('print("Spieler 1 gewinnt")')
+
+
+
+def test_printed_sentences_titles_and_rules_are_text_their_expressions_code():
+    english = ('RULES = """Roll the dice."""\n'
+               'print("Player 1 wins;", f"{game.player_name(p)}\'s court scores {scores[p]:>3}", sep="")\n'
+               'plot = DistributionPlot(fools, n=200, seed=3, title="Fools in your hand")\n'
+               'print(", ".join(hand))')
+    german = ('RULES = """Würfle."""\n'
+              'print("Spieler 1 gewinnt;", f"Hof von {game.player_name(p)}: {scores[p]:>3} Punkte", sep="")\n'
+              'plot = DistributionPlot(fools, n=200, seed=3, title="Narren auf deiner Hand")\n'
+              'print(", ".join(hand))')
+    assert twins.comparable(german) == twins.comparable(english)
+    for wrong in (german.replace("scores[p]", "scores[0]"),            # an expression
+                  german.replace(":>3", ":>4"),                         # its format
+                  german.replace("{game.player_name(p)}", "Spieler"),   # an expression left out
+                  german.replace('sep=""', 'sep=" "'),                  # another keyword
+                  german.replace('", ".join', '"; ".join'),             # code inside the print
+                  german.replace("n=200", "n=300"),
+                  german.replace("RULES =", "REGELN =")):
+        assert twins.comparable(wrong) != twins.comparable(english), wrong
+    # a string that is a value stays code: a card, a move, a game
+    assert twins.comparable('game = kingdoms.game("woods")\nhand.count("Fool")') != \
+        twins.comparable('game = kingdoms.game("wald")\nhand.count("Narr")')
+
+
+# ---- what a German class reads is German ----------------------------------------------------
+
+# names that stay as they are (a game's original title, a website)
+PROPER_NAMES = ("Into the Black Forest", "Board Game Arena")
+
+
+def readable_markdown(source: str) -> str:
+    """The German prose of a markdown cell: code, links to English notebooks (their titles
+    are English, and they say so), link targets and proper names left out."""
+    text = re.sub(r"```.*?```", " ", source, flags=re.S)
+    for name in PROPER_NAMES:
+        text = text.replace(name, " ")
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\[[^\]]*\]\([^)]*\)\s*\(auf Englisch\)", " ", text)
+    text = re.sub(r"\[[^\]]*\(auf Englisch\)\]\([^)]*\)", " ", text)
+    text = re.sub(r"\[English\]\([^)]*\)", " ", text)
+    return re.sub(r"\]\([^)]*\)", "] ", text)
+
+
+def shown_texts(source: str) -> list[str]:
+    """The string literals of a code cell that the twin rule treats as text (printed
+    sentences, check labels, titles, rules cards)."""
+    texts = []
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return texts
+    for node in ast.walk(tree):
+        candidates = []
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name in twins.SHOWN:
+                candidates += node.args
+            if name in twins.LABELS:
+                position, keyword = twins.LABELS[name]
+                candidates += node.args[position:position + 1]
+                candidates += [kw.value for kw in node.keywords if kw.arg == keyword]
+            candidates += [kw.value for kw in node.keywords if kw.arg in twins.TEXT_KEYWORDS]
+        elif isinstance(node, ast.Assign) and all(
+                isinstance(t, ast.Name) and t.id in twins.TEXT_NAMES for t in node.targets):
+            candidates.append(node.value)
+        for c in candidates:
+            if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                texts.append(c.value)
+            elif isinstance(c, ast.JoinedStr):
+                texts.append(" ".join(v.value for v in c.values if isinstance(v, ast.Constant)))
+    return texts
+
+
+@pytest.mark.parametrize("path", [de for _, de in twins.pairs(REPO)], ids=lambda p: twins.rel(p))
+def test_german_twins_read_german(path):
+    from german import german_scan
+    nb = nbformat.read(path, as_version=4)
+    texts = [readable_markdown(c.source) for c in nb.cells if c.cell_type == "markdown"]
+    texts += [t for c in nb.cells if c.cell_type == "code" for t in shown_texts(c.source)]
+    german_scan(texts, twins.rel(path))

@@ -7,13 +7,18 @@ A German twin has the same cells in the same order as its English notebook:
   and the one added line ``kingdoms.set_language("de")`` is removed (it follows the
   ``import kingdoms`` of the first code cell that imports kingdoms; where that cell has no
   ``import kingdoms``, the line is ``import kingdoms; kingdoms.set_language("de")``).
-  Two things in code are not code but text: the *label* a lesson or exercise check puts
-  into its sentence for the student (``what``: ``check_answer(name, what)``,
+  Some string literals in code are not code but sentences for people, which a German
+  twin writes in German: what ``print(...)`` prints (the text of its string and f-string
+  arguments; the {expressions} in an f-string stay code), the *label* a lesson or exercise
+  check puts into its sentence for the student (``what``: ``check_answer(name, what)``,
   ``check_simulation(estimate, exact, what, n)``, ``compare_guess(guess, truth, what)``,
-  ``check_by_hand(value, exact, what)``), which a German twin writes in German, and the
-  ``sealed=`` of an exercise check, which ``make exercises`` writes for each language (its
-  hints are sealed in the twin's language).  Code is compared as Python (its syntax tree,
-  so layout aside) with these two replaced by placeholders; everything else is equal;
+  ``check_by_hand(value, exact, what)``), the titles of a chart or a class page (the
+  keywords ``title``, ``xlabel``, ``ylabel``, ``odds_title``, ``intro``) and a class page's
+  rules card (``RULES = "..."``); and the ``sealed=`` of an exercise check is written by
+  ``make exercises`` for each language (its hints are sealed in the twin's language).
+  Code is compared as Python (its syntax tree, so layout aside) with those replaced by
+  placeholders: every name, number, call, card or move given by its name, and every
+  expression stays equal;
 * every cell's metadata (tags such as teacher-only, student-task, nbval-ignore-output,
   handout, navigation; nbgrader; source_hidden; slide types; lesson answers) copied;
 * each German cell records which English cell it translates:
@@ -189,6 +194,12 @@ def without_comments(source: str) -> str:
 # the argument of each check that is a text for the student (position, keyword)
 LABELS = {"check_answer": (1, "what"), "check_simulation": (2, "what"),
           "compare_guess": (2, "what"), "check_by_hand": (2, "what")}
+# calls whose every positional argument is shown to people as it is
+SHOWN = ("print",)
+# keywords that title a chart or a class page, in any call
+TEXT_KEYWORDS = ("title", "xlabel", "ylabel", "odds_title", "intro")
+# names that hold a text for people (a class page's rules card)
+TEXT_NAMES = ("RULES",)
 # keywords whose value a tool writes for each language
 GENERATED_KEYWORDS = ("sealed",)
 
@@ -198,18 +209,31 @@ def _text(node) -> bool:
 
 
 def _placeholder(node, what: str):
-    """A string literal as ``what``; an f-string keeps its {expressions}, only its text goes."""
+    """A string literal as ``what``; an f-string as ``what`` and its {expressions}, in a
+    fixed order (a German sentence may put them in another order), only its text goes."""
     if isinstance(node, ast.JoinedStr):
-        return ast.JoinedStr([v if isinstance(v, ast.FormattedValue) else ast.Constant(what)
-                              for v in node.values])
+        values = sorted((v for v in node.values if isinstance(v, ast.FormattedValue)), key=ast.dump)
+        return ast.JoinedStr([ast.Constant(what)] + values)
     return ast.Constant(what)
 
 
 class _Texts(ast.NodeTransformer):
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        if _text(node.value) and all(isinstance(t, ast.Name) and t.id in TEXT_NAMES
+                                     for t in node.targets):
+            node.value = _placeholder(node.value, "<text>")
+        return node
+
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name in SHOWN:
+            node.args = [_placeholder(a, "<text>") if _text(a) else a for a in node.args]
+        for kw in node.keywords:
+            if kw.arg in TEXT_KEYWORDS and _text(kw.value):
+                kw.value = _placeholder(kw.value, "<text>")
         if name in LABELS:
             position, keyword = LABELS[name]
             if len(node.args) > position and _text(node.args[position]):
