@@ -119,10 +119,10 @@ def test_a_changed_english_cell_is_named(copy, cell_type):
 def test_a_german_code_cell_that_differs_fails(copy):
     de = copy / "notebooks" / "de" / "horse" / "walkthrough.ipynb"
     n = first_cell(de, "code") + 2
-    edit(de, n, lambda c: setattr(c, "source", c.source + "\nprint('extra')"))
+    edit(de, n, lambda c: setattr(c, "source", c.source + "\nextra = game.players + 1"))
     problems = twins.check(copy)
     assert len(problems) == 1 and f"code cell {n} of notebooks/de/horse/walkthrough.ipynb differs" in problems[0]
-    assert "+print('extra')" in problems[0]
+    assert "+extra = game.players + 1" in problems[0]
 
 
 def test_a_german_comment_may_differ(copy):

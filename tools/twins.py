@@ -333,7 +333,7 @@ def check_pair(english: Path, german: Path, repo: Path = REPO) -> list[str]:
                     comparable(en.source).splitlines(), comparable(code).splitlines(),
                     "English", "German", lineterm="", n=0))
                 problems.append(f"code cell {n} of {de_name} differs from the English cell "
-                                f"(comments, check labels and seals aside):\n{diff}")
+                                f"(comments and texts for people aside):\n{diff}")
     return problems
 
 
