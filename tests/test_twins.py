@@ -385,3 +385,43 @@ def test_german_twins_read_german(path):
     texts = [readable_markdown(c.source) for c in nb.cells if c.cell_type == "markdown"]
     texts += [t for c in nb.cells if c.cell_type == "code" for t in shown_texts(c.source)]
     german_scan(texts, twins.rel(path))
+
+
+# ---- code that runs in both languages -----------------------------------------------------
+
+# A German twin runs the English code in German: code that finds a move, an outcome or a
+# line of a report by the English text it shows breaks there (a KeyError, or silently
+# another branch).  Find them by their value (outcome.card, a Roll(...), RollDice()).
+BY_TEXT = {
+    "a dict keyed by the text of a move or outcome": re.compile(r"\{\s*str\(\w+\)\s*:\s*\w+\s+for\b|dict\(\(str\("),
+    "a comparison with the text of a move or outcome": re.compile(r"\bstr\([^()]*\)\s*==|==\s*str\("),
+    "a word looked up in the text of a move or outcome": re.compile(r"""["'][^"']*["']\s+in\s+str\("""),
+    "a move chosen by its English text": re.compile(r"""\.choose\(\s*["']"""),
+    "a report line found by its English start": re.compile(r"""report\b.*\.startswith\(\s*["']"""),
+}
+
+
+def text_lookups(source: str) -> list[str]:
+    return [why for why, pattern in BY_TEXT.items() if pattern.search(source)]
+
+
+def test_the_lookup_scan_catches_what_broke_in_german():
+    """The code of the lessons before they were made to run in German (issue 31)."""
+    assert text_lookups('draw = {str(outcome): p for outcome, p in t.chance_outcomes()}')
+    assert text_lookups('then = dict((str(a), p) for a, p in after_first.chance_outcomes())')
+    assert text_lookups('    if "Jester" in str(deal):')
+    assert text_lookups('        if str(roll) == wish:')
+    assert text_lookups('roller.choose("roll the dice")')
+    assert text_lookups('[l for l in end.report if l.startswith("Left")][0]')
+    assert not text_lookups('draw = {outcome.card: p for outcome, p in t.chance_outcomes()}')
+    assert not text_lookups('print("Options:", [str(a) for a in s.legal_actions()])')
+    assert not text_lookups('roller.choose(RollDice())')
+    assert not text_lookups('print(f"{card.label():26} by counting {str(by_count):>6}")')
+
+
+@pytest.mark.parametrize("path", [en for en, _ in twins.pairs(REPO)], ids=lambda p: twins.rel(p))
+def test_code_with_a_german_twin_finds_moves_by_value_not_by_text(path):
+    nb = nbformat.read(path, as_version=4)
+    bad = [f"cell {n}: {why}:\n{cell.source}" for n, cell in enumerate(nb.cells, 1)
+           if cell.cell_type == "code" for why in text_lookups(cell.source)]
+    assert not bad, f"{twins.rel(path)} (its German twin runs this code in German):\n" + "\n".join(bad)
