@@ -273,6 +273,10 @@ def test_the_german_navigation_follows_the_twins_as_they_come(copy):
         assert run.returncode == 0, run.stderr
         return nbformat.read(walkthrough, as_version=4).cells[1].source
 
+    # start from no German odds lesson and no German exercises for the game
+    (copy / "notebooks" / "de" / "woods" / "odds.ipynb").unlink(missing_ok=True)
+    for folder in ("source", "release"):
+        shutil.rmtree(copy / "exercises" / folder / "woods_de", ignore_errors=True)
     before = nav()
     assert "[Wahrscheinlichkeiten (auf Englisch)](../../woods/odds.ipynb)" in before
     assert "(auf Englisch)](../../../exercises/release/woods/third_fool.ipynb)" in before
@@ -285,6 +289,39 @@ def test_the_german_navigation_follows_the_twins_as_they_come(copy):
     after = nav()
     assert "[Wahrscheinlichkeiten](odds.ipynb)" in after
     assert "Übungen: [Solltest du den dritten Narren spielen?](../../../exercises/release/woods_de/third_fool.ipynb)" in after
+    # the index's own tables follow too (the game table, the links to sections)
+    index = nbformat.read(copy / "notebooks" / "de" / "index.ipynb", as_version=4)
+    text = "\n".join(c.source for c in index.cells)
+    assert "[die Wahrscheinlichkeits-Lektion](woods/odds.ipynb) |" in text
+    assert "../woods/odds.ipynb" not in text
+
+
+def test_a_section_link_follows_to_the_german_heading_of_the_same_cell(copy):
+    shutil.copytree(REPO / "tools", copy / "tools")
+    sys.path.insert(0, str(copy / "tools"))
+    try:
+        import importlib
+        import navigation
+        navigation = importlib.reload(navigation)
+        assert navigation.REPO == copy
+        en = copy / "notebooks" / "woods" / "odds.ipynb"
+        de = copy / "notebooks" / "de" / "woods" / "odds.ipynb"
+        de.unlink(missing_ok=True)
+        index = copy / "notebooks" / "de" / "index.ipynb"
+        line = "[2. Does an opponent hold the General?](../woods/odds.ipynb#2.-Does-an-opponent-hold-the-General?) (auf Englisch)"
+        assert navigation.relink(index, line) == line          # no twin yet: unchanged
+        nb = nbformat.read(en, as_version=4)
+        for cell in nb.cells:
+            cell.source = cell.source.replace("## 2. Does an opponent hold the General?",
+                                              "## 2. Hat ein Gegner den General?")
+        nbformat.write(nb, de)
+        assert navigation.relink(index, line) == \
+            "[2. Hat ein Gegner den General?](woods/odds.ipynb#2.-Hat-ein-Gegner-den-General?)"
+        other = "[the lesson](../woods/odds.ipynb) (auf Englisch) · [English](../index.ipynb)"
+        assert navigation.relink(index, other) == "[the lesson](woods/odds.ipynb) · [English](../index.ipynb)"
+    finally:
+        sys.path.remove(str(copy / "tools"))
+        sys.modules.pop("navigation", None)
 
 
 def test_check_labels_and_seals_are_text_the_rest_is_code():

@@ -11,7 +11,9 @@ name a file, never a folder.
 
 The German twins (notebooks/de/, issue 31) get the same cells in German; their links go to
 the German twin of a lesson or exercise (exercises/release/<game>_de/) where it exists, else
-to the English one, saying "(auf Englisch)".
+to the English one, saying "(auf Englisch)". When a twin appears, this script also re-points
+every other link of the German notebooks that went to its English notebook (a link to a
+section goes to the same section of the twin, under its German heading).
 
 Run it again whenever notebooks or exercises are added, moved or renamed:
 
@@ -234,6 +236,74 @@ def lines_for(path: Path) -> dict[str, str]:
     return want
 
 
+# ---- German links that can now go to a German twin ----------------------------------------
+
+LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]*)\]\((?P<target>[^)\s#]+)(?:#(?P<fragment>[^)\s]*))?\)"
+                  r"(?P<note> \(auf Englisch\))?")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.M)
+
+
+def heading_anchor(heading: str) -> str:
+    """JupyterLab's anchor of a heading: its text (markdown marks removed), spaces as '-'."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("`", "")
+    text = re.sub(r"(\*\*|__|\*|_)(.+?)\1", r"\2", text)
+    return text.strip().replace(" ", "-")
+
+
+def german_twin_of(english: Path) -> Path | None:
+    """The German twin of an English lesson, class page or exercise (student copy), if it
+    exists."""
+    rel = english.relative_to(REPO).parts
+    if rel[0] in ("notebooks", "apps") and rel[1:2] != ("de",):
+        twin = REPO / rel[0] / "de" / Path(*rel[1:])
+    elif rel[0] == "exercises" and len(rel) == 4 and not rel[2].endswith("_de"):
+        twin = REPO / rel[0] / rel[1] / f"{rel[2]}_de" / rel[3]
+    else:
+        return None
+    return twin if twin.is_file() else None
+
+
+def german_heading(english: Path, twin: Path, anchor: str) -> str | None:
+    """The German heading of the twin's cell whose English heading has ``anchor``: the
+    twins have the same cells in the same order (tools/twins.py), so it is the same
+    heading of the same cell."""
+    en_cells = nbformat.read(english, as_version=4).cells
+    de_cells = nbformat.read(twin, as_version=4).cells
+    for en, de in zip(en_cells, de_cells):
+        if en.cell_type != "markdown":
+            continue
+        en_heads, de_heads = HEADING.findall(en.source), HEADING.findall(de.source)
+        for k, head in enumerate(en_heads):
+            if heading_anchor(head) == anchor and k < len(de_heads):
+                return de_heads[k]
+    return None
+
+
+def relink(path: Path, source: str) -> str:
+    """A German notebook's markdown with every link to an English notebook that now has a
+    German twin re-pointed to the twin (a section link to the twin's German heading, a
+    link titled with that heading retitled), and its "(auf Englisch)" dropped."""
+    def fix(m: re.Match) -> str:
+        target = (path.parent / m.group("target")).resolve()
+        if target.suffix != ".ipynb" or not target.is_relative_to(REPO) or \
+                target == NOTEBOOKS / "index.ipynb":      # "English": the switch of language
+            return m.group(0)
+        twin = german_twin_of(target)
+        if twin is None:
+            return m.group(0)
+        text = m.group("text").replace(IN_ENGLISH, "")
+        fragment = m.group("fragment") or ""
+        if fragment:
+            german = german_heading(target, twin, fragment)
+            if german is None:
+                return m.group(0)
+            if heading_anchor(text) == fragment:
+                text = german
+            fragment = heading_anchor(german)
+        return link(twin, path, text, fragment)
+    return LINK.sub(fix, source)
+
+
 def tagged(nb, tag):
     return [i for i, c in enumerate(nb.cells) if tag in c.metadata.get("tags", [])]
 
@@ -264,6 +334,10 @@ def update(path: Path) -> bool:
     set_cell(nb, NEXT_TAG, want[NEXT_TAG], None)
     if LIST_TAG in want and tagged(nb, LIST_TAG):
         set_cell(nb, LIST_TAG, want[LIST_TAG], None)
+    if language(path) == "de":
+        for cell in nb.cells:
+            if cell.cell_type == "markdown":
+                cell.source = relink(path, cell.source)
     after = nbformat.writes(nb)
     if after == before:
         return False
@@ -291,6 +365,9 @@ def main(argv=None) -> int:
                 cells = tagged(nb, tag)
                 if not cells or nb.cells[cells[0]].source != text:
                     stale.append(f"{path.relative_to(REPO)} ({tag})")
+            if language(path) == "de" and any(
+                    c.cell_type == "markdown" and relink(path, c.source) != c.source for c in nb.cells):
+                stale.append(f"{path.relative_to(REPO)} (a link to English where a German twin exists)")
         elif update(path):
             print("updated", path.relative_to(REPO))
     if stale:

@@ -101,7 +101,7 @@ def twin_path(english: Path, repo: Path = REPO) -> Path:
 def is_german(path: Path, repo: Path = REPO) -> bool:
     parts = path.resolve().relative_to(repo.resolve()).parts
     return ((parts[0] in ("notebooks", "apps") and len(parts) > 1 and parts[1] == LANG)
-            or (parts[:2] == ("exercises", "source") and len(parts) > 2
+            or (parts[0] == "exercises" and len(parts) > 2 and parts[1] in ("source", "release")
                 and parts[2].endswith(f"_{LANG}")))
 
 
