@@ -21,6 +21,8 @@ share estimate estimated exact best worst move moves step steps seat seats view 
 hide new replay table value values probability odds outcome outcomes winner loser tie
 tied above below between than more less after before until while again only
 """.split())
+# a word is a run of letters, umlauts and ß included ("höher" is one word, not "h" + "her")
+WORD = re.compile(r"[^\W\d_]+")
 
 
 class _Text(html.parser.HTMLParser):
@@ -58,7 +60,7 @@ def readable(text: str) -> str:
 
 
 def english_words(text: str) -> list[str]:
-    return sorted({w for w in re.findall(r"[^\W\d_]+", readable(text))
+    return sorted({w for w in WORD.findall(readable(text))
                    if w.lower() in ENGLISH and not (w.isupper() and len(w) > 1)})
 
 

@@ -13,9 +13,13 @@ nbformat = pytest.importorskip("nbformat")
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = [g for g in kingdoms.games() if g != "highcard"]
+# the German twins (notebooks/de/, issue 31) follow the same conventions, in German
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*/*.ipynb")) + sorted(
+    (REPO / "notebooks" / "de").glob("*/*.ipynb")) + sorted(
     (REPO / "exercises" / "source").glob("*/*.ipynb")) + sorted(
     (REPO / "exercises" / "release").glob("*/*.ipynb"))
+MINUTES = re.compile(r"\d+\s*(?:minutes|Minuten)")
+PREDICT = ("Predict first", "Vermute zuerst")
 WIDGET = re.compile(r"^\s*(Stepper|TreeExplorer|DistributionPlot)\(", re.M)
 
 
@@ -32,9 +36,8 @@ def test_each_game_has_three_notebooks_and_three_exercises(name):
 def test_opens_with_what_it_teaches_and_how_long(path):
     first = nbformat.read(path, as_version=4).cells[0]
     assert first.cell_type == "markdown" and first.source.startswith("# ")
-    assert re.search(r"\d+\s*(minutes|Minuten)", first.source), \
-        f"{path.name}: the first cell should say how long it takes ('... 20 minutes', German "\
-        "'... 20 Minuten')"
+    assert MINUTES.search(first.source), \
+        f"{path.name}: the first cell should say how long it takes ('... 20 minutes')"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))
@@ -53,9 +56,16 @@ def test_widget_views_are_not_compared_by_nbval(path):
                 f"{path.name}: tag the widget cell `nbval-ignore-output`:\n{cell.source}"
 
 
-LESSONS = [REPO / "notebooks" / "index.ipynb"] + sorted((REPO / "notebooks").glob("*/*.ipynb"))
-WALKTHROUGHS = sorted((REPO / "notebooks").glob("*/walkthrough.ipynb"))
-ASSUMES = "## What this model assumes"
+LESSONS = [REPO / "notebooks" / "index.ipynb"] + sorted((REPO / "notebooks").glob("*/*.ipynb")) + sorted(
+    (REPO / "notebooks" / "de").glob("*/*.ipynb"))
+WALKTHROUGHS = sorted((REPO / "notebooks").glob("*/walkthrough.ipynb")) + sorted(
+    (REPO / "notebooks" / "de").glob("*/walkthrough.ipynb"))
+
+
+def assumes(path):
+    """The heading of the assumptions section, in the notebook's language."""
+    german = path.is_relative_to(REPO / "notebooks" / "de")
+    return "## Was dieses Modell annimmt" if german else "## What this model assumes"
 
 
 def code_cells(nb):
@@ -71,6 +81,7 @@ def test_walkthrough_reads_like_a_rules_lesson(path):
         f"{path.name}: the Stepper should be among the first three code cells"
     headings = [i for i, c in enumerate(nb.cells)
                 if c.cell_type == "markdown" and c.source.startswith("## ")]
+    ASSUMES = assumes(path)
     assert headings and nb.cells[headings[-1]].source.startswith(ASSUMES), \
         f"{path.name}: the last section should be '{ASSUMES}'"
     start = headings[-1]
@@ -99,7 +110,7 @@ def test_lesson_code_is_for_a_beginner(path):
 def test_lesson_asks_to_predict_before_it_reveals(path):
     nb = nbformat.read(path, as_version=4)
     prompts = [i for i, c in enumerate(nb.cells)
-               if c.cell_type == "markdown" and "Predict first" in c.source]
+               if c.cell_type == "markdown" and any(p in c.source for p in PREDICT)]
     assert prompts, f"{path.name}: add a 'Predict first' prompt before a main result"
     for i in prompts:
         assert any(c.cell_type == "code" for c in nb.cells[i + 1:i + 3]), \

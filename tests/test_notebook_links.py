@@ -109,10 +109,12 @@ def test_lessons_open_with_navigation_and_end_with_next(path):
     tags = [c.metadata.get("tags", []) for c in nb.cells]
     assert any("navigation" in t for t in tags[1:3]), \
         f"{path.name}: the navigation line should follow the title cell"
-    assert "navigation-next" in tags[-1] and "Next:" in nb.cells[-1].source, \
+    # a German twin (notebooks/de/, issue 31) says "Weiter:" and "Übungen"
+    assert "navigation-next" in tags[-1] and any(
+        word in nb.cells[-1].source for word in ("Next:", "Weiter:")), \
         f"{path.name}: the last cell should be the 'Next:' link"
     nav = nb.cells[[i for i, t in enumerate(tags) if "navigation" in t][0]].source
-    assert "index" in nav and "exercises" in nav.lower()
+    assert "index" in nav and any(word in nav.lower() for word in ("exercises", "übungen"))
 
 
 @pytest.mark.slow

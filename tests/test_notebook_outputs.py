@@ -24,7 +24,7 @@ BAD = {
     "e-notation (write the number out, or as a fraction)":
         re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][-+]?\d+\b"),
     "a 0-based player label (players are Player 1, 2, ... or their names)":
-        re.compile(r"(?im)\b(?:player\s+0|P0)\b|^\s*(?:player|seat)\b[^\n]*\n\s*0\s"),
+        re.compile(r"(?im)\b(?:player\s+0|spieler\s+0|P0)\b|^\s*(?:player|seat|spieler)\b[^\n]*\n\s*0\s"),
     "a progress-bar rate (a student reads how far and how long, not it/s)":
         re.compile(r"(?:\d|\?)\s?(?:it|games?)/s\b|\bs/it\b"),
     "a plural after 1 (plural(1, 'card') gives '1 card')":
@@ -77,6 +77,7 @@ def test_the_scanner_catches_what_it_should():
     assert problems("win rate 0.7335491871684611")
     assert problems("P = 5.72057110281545e-11")
     assert problems("Player 0 wins") and problems("P0 holds the Fool")
+    assert problems("Spieler 0 gewinnt") and not problems("Spieler 1 gewinnt")
     assert problems("    player    win rate\n         0      0.4983")
     assert not problems("player    win rate\nPlayer 1  0.5")
     assert not problems(visible_html('<svg><text x="29.400000000000002">2 sheep</text></svg>'))

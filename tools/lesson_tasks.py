@@ -176,8 +176,8 @@ def woods_walkthrough():
         "and Player 1 plays the Treasurer to Player 2's court. What is the chance that the Treasurer draws a Fool?",
         "by_hand = ...   # P(the Treasurer draws a Fool), e.g. Fraction(1, 2)",
         "from kingdoms.lessons import check_by_hand\n"
-        "draw = {str(outcome): p for outcome, p in t.chance_outcomes()}\n"
-        "check_by_hand(by_hand, draw[\"the Treasurer draws the Fool from Player 2's hand\"], \"P(the Treasurer draws a Fool)\")",
+        "draw = {outcome.card: p for outcome, p in t.chance_outcomes()}   # the card drawn -> its probability\n"
+        "check_by_hand(by_hand, draw[\"Fool\"], \"P(the Treasurer draws a Fool)\")",
         "Laplace: 3 cards, each equally likely, 2 of them Fools: 2/3. The model lists the two *different* outcomes "
         "(Fool 2/3, Knight 1/3) — a good moment to say that equally likely *cards* give outcomes that are not equally likely.",
         reveal='t = p.apply(Play("Treasurer", 1))', answer="Fraction(2, 3)")
@@ -287,8 +287,8 @@ def black_forest_walkthrough():
         "that Red's first card is Red 1 **and** the second is Red 2?",
         "by_hand = ...   # P(Red 1 first, then Red 2), e.g. Fraction(1, 144)",
         "from kingdoms.lessons import check_by_hand\n"
-        "then = dict((str(a), p) for a, p in after_first.chance_outcomes())\n"
-        "check_by_hand(by_hand, first_p * then[\"Red draws Red 2\"], \"P(Red 1, then Red 2)\")",
+        "then = {a.card.value: p for a, p in after_first.chance_outcomes()}   # Red's next card -> its probability\n"
+        "check_by_hand(by_hand, first_p * then[2], \"P(Red 1, then Red 2)\")",
         "1/12 · 1/11 = 1/132 (after Red 1 is drawn, 11 cards are left). Slip: 1/144, as if Red 1 went back into "
         "the deck (with replacement).",
         reveal="for name in (\"Wolf Ridge\", \"Witch's Hut\", \"Crossroads\"):", answer="Fraction(1, 132)")
@@ -600,10 +600,10 @@ def ten_characters_walkthrough():
         "from kingdoms.lessons import check_by_hand\n"
         "start = game.initial_state()\n"
         "for deal, p in start.chance_outcomes():\n"
-        "    if \"Jester\" in str(deal):\n"
+        "    if deal.card == \"jester\":\n"
         "        first_jester, p_first = deal, p\n"
         "for deal, p in start.apply(first_jester).chance_outcomes():\n"
-        "    if \"Jester\" in str(deal):\n"
+        "    if deal.card == \"jester\":\n"
         "        p_second = p\n"
         "check_by_hand(by_hand, p_first * p_second, \"P(two Jesters first)\")",
         "10/100 · 9/99 = 1/10 · 1/11 = 1/110 ≈ 0.009 (without replacement). Slip: 1/100 (with replacement).",
