@@ -18,7 +18,7 @@ import math
 from .i18n import _, language, ngettext
 
 __all__ = ["Z95", "wilson_interval", "percent", "share_text", "plural", "progress_bar",
-           "number", "count", "localize", "interval_text"]
+           "number", "count", "localize", "interval_text", "localize_ticks"]
 
 _symbols_cache: dict = {}
 
@@ -48,7 +48,15 @@ def localize(text: str) -> str:
 
 def number(x, digits: int = 2) -> str:
     """``x`` with ``digits`` decimals for people (``0.5 -> "0.50"``; German ``"0,50"``)."""
-    return localize(f"{float(x):.{digits}f}")
+    return localize(f"{x:.{digits}f}")
+
+
+def localize_ticks(axis) -> None:
+    """A matplotlib axis (``ax.xaxis``) whose tick labels use the current language's
+    decimal mark (German ``0,25``); nothing changes in English."""
+    if language() != "en":
+        from matplotlib.ticker import FuncFormatter
+        axis.set_major_formatter(FuncFormatter(lambda v, _pos: localize(f"{v:g}")))
 
 
 def count(n: int) -> str:

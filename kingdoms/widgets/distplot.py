@@ -21,7 +21,7 @@ import ipywidgets as W
 
 from ..core.distribution import Distribution
 from ..core.i18n import N_, _, language, using
-from ..core.text import count, localize, number
+from ..core.text import count, localize_ticks, number
 from ..core.tree import PALETTE, format_number
 from ._common import speaks
 
@@ -80,9 +80,7 @@ def plot_distribution(ax, dist: Distribution, samples=None, title: str | None = 
                   ha="right" if crowded else "center", fontsize=8)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    if language() != "en":          # the tick labels with the language's decimal mark
-        from matplotlib.ticker import FuncFormatter
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: localize(f"{v:g}")))
+    localize_ticks(ax.yaxis)        # German: 0,25
     ax.grid(axis="y", color="#dddddd", zorder=0)
     ax.spines[["top", "right"]].set_visible(False)
     if title:
