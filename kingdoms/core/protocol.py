@@ -296,7 +296,9 @@ def check_name(value, names, kind: str) -> str:
         close = [n for n in names if isinstance(n, str) and n.lower().replace(" ", "_") == key]
         hint = _(" (did you mean {name}?)").format(name=repr(close[0])) if close else ""
     raise ValueError(_("no {kind} called {given}{hint}; the {kinds} are: {names}").format(
-        kind=kind, given=safe_repr(value, 40), hint=hint, kinds=kind + "s",
+        # the English plural is the word + "s"; another language's sentence has none
+        kind=kind, given=safe_repr(value, 40), hint=hint,
+        kinds=kind + "s" if current_language() == "en" else "",
         names=", ".join(map(str, names))))
 
 

@@ -653,7 +653,8 @@ def _heading(g, game, has_values: bool, title, value_name) -> str:
         return title
     heading = _("What can happen from here")
     if has_values:
-        name = value_name or g.graph.get("objective") or _("value")
+        objective = g.graph.get("objective")
+        name = value_name or (_(objective) if objective else _("value"))
         heading += _(" — values: {name}").format(name=name)
         names = g.graph.get("players") or ([game.player_name(p) for p in range(game.players)]
                                            if game is not None else [])
@@ -880,7 +881,7 @@ def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     if "value" in graph.nodes[root]:
         head += _(" — value {value}").format(value=format_value(graph.nodes[root]['value'], game))
     if objective:
-        head += _(" (objective: {name})").format(name=objective)
+        head += _(" (objective: {name})").format(name=_(objective))
     if not html:
         out = [head]
 

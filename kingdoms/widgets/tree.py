@@ -15,7 +15,7 @@ import html
 
 import ipywidgets as W
 
-from ..core.i18n import _, ngettext, using
+from ..core.i18n import _, language, ngettext, using
 from ..core.protocol import CHANCE, TERMINAL, Game, State, TooManyOutcomes, safe_repr
 from ..core.estimate import EstimateError
 from ..core.solve import TreeTooLarge, resolve_objective
@@ -95,7 +95,9 @@ class TreeExplorer(W.VBox):
                                indent=False)
         self._all.add_class("kingdoms-tree-all")
         self._all.observe(lambda _c: self._update(), names="value")
-        self._obj = W.Dropdown(options=list(self._offered), value=self._objective[0],
+        shown = list(self._offered) if language() == "en" else [(_(k), k) for k in self._offered]
+        self._obj = W.Dropdown(options=shown,
+                               value=self._objective[0],
                                description=_("values:"), layout=W.Layout(width="320px"))
         self._obj.add_class("kingdoms-tree-objective")
         self._obj.observe(lambda c: self.set_objective(c["new"]), names="value")
@@ -257,7 +259,7 @@ class TreeExplorer(W.VBox):
                                   self.depth).format(count=g.number_of_nodes(), depth=self.depth))
             if self.values and "value" in g.nodes[root]:
                 objective = "<b>" + _("Objective: {name}").format(
-                    name=html.escape(self.objective)) + "</b>"
+                    name=html.escape(_(self.objective))) + "</b>"
                 if g.graph.get("values") == "estimated":
                     lines.append(_("{objective} — estimated: a value is what sampled games "
                                    "from here brought, ± its 95% uncertainty.").format(
@@ -282,7 +284,7 @@ class TreeExplorer(W.VBox):
                                  "<th>{value}</th></tr>".format(
                                      choice=_("choice"), probability=_("probability"),
                                      value=_("value ({objective})").format(
-                                         objective=html.escape(self.objective)))
+                                         objective=html.escape(_(self.objective))))
                                  + "".join(rows) + "</table>")
                 if tie:
                     lines.append(_("Several moves are equally good here: all are marked best."))
@@ -305,8 +307,8 @@ class TreeExplorer(W.VBox):
         if best:
             if g.graph.get("values") == "estimated":
                 text += _(" Best ({objective}, estimated): {moves}.").format(
-                    objective=self.objective, moves=", ".join(best))
+                    objective=_(self.objective), moves=", ".join(best))
             else:
                 text += _(" Best ({objective}): {moves}.").format(
-                    objective=self.objective, moves=", ".join(best))
+                    objective=_(self.objective), moves=", ".join(best))
         return text
