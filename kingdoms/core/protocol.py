@@ -956,7 +956,8 @@ class State:
         hook = self.game._hooks.get("sample_world")
         if hook is None:
             raise NotImplementedError(
-                f"{self.game.title} does not sample worlds (State.sample_world) yet")
+                _("{game} does not sample worlds (State.sample_world) yet").format(
+                    game=self.game.title))
         return hook(self, player, rng)
 
     def unseen(self, player: int) -> "Counter":
@@ -972,7 +973,8 @@ class State:
         hook = self.game._hooks.get("unseen")
         if hook is None:
             raise NotImplementedError(
-                f"{self.game.title} does not count unseen components (State.unseen) yet")
+                _("{game} does not count unseen components (State.unseen) yet").format(
+                    game=self.game.title))
         return hook(self, player)
 
     def observed(self, player: int) -> "State":
@@ -1000,8 +1002,8 @@ class State:
         carried = self.__dict__.get("_observed")
         if carried is not None:
             if carried[0] != player:
-                raise ValueError(f"this is {self.game.player_name(carried[0])}'s view: "
-                                 f"it carries only what they observed")
+                raise ValueError(_("this is {player}'s view: it carries only what they "
+                                   "observed").format(player=self.game.player_name(carried[0])))
             return carried[1]
         return self._observation(player)
 

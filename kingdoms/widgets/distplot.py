@@ -165,6 +165,7 @@ class DistributionPlot(W.VBox):
             fig.savefig(buf, format="svg", bbox_inches="tight")
         return buf.getvalue()
 
+    @speaks
     def _alt_text(self) -> str:
         parts = [f"{o}: {format_number(p)}" for o, p in list(self.dist.items())[:12]]
         text = ((_("Bar chart: {title}. Exact probabilities — ").format(title=self.title)

@@ -41,7 +41,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as W
 
-from ..core.i18n import _, using
+from ..core.i18n import _, language, using
 from ..core.play import named_policy
 from ..core.protocol import (CHANCE, TERMINAL, Action, Game, IllegalAction, State,
                              TooManyOutcomes, check_player, safe_repr)
@@ -339,7 +339,9 @@ class Stepper(W.VBox):
 
     def _seat_dropdown(self, k: int):
         """Who plays seat ``k``: a person or one of the game's named bots."""
-        opts = [(_("human"), "")] + [(_("bot ({name})").format(name=n), n) for n in self._named]
+        # a bot's name: the game's, translated where the game's catalog has it
+        opts = [(_("human"), "")] + [(_("bot ({name})").format(name=_(n) if n else n), n)
+                                     for n in self._named]
         current = ""
         if k in self.seats:
             current = next((n for n, f in self._named.items() if f is self.seats[k]), None)
@@ -686,8 +688,8 @@ class Stepper(W.VBox):
 
     def _bot_name(self, p: int) -> str:
         pol = self.seats.get(p)
-        return next((n for n, f in self._named.items() if f is pol), None) \
-            or _policy_label(pol)
+        name = next((n for n, f in self._named.items() if f is pol), None)
+        return _(name) if name else _policy_label(pol)
 
     # -- bots that move by themselves
     def _auto_due(self) -> bool:
@@ -1087,6 +1089,8 @@ def _heading(members) -> str:
         common.append(words[0])
     if len(members) > 1 and common:
         return " ".join(common[:6]) + " …"
+    if language() != "en":      # a class name is English: the move's own text instead
+        return members[0][0] if len(members) == 1 else _("other moves")
     name = type(members[0][1]).__name__
     import re
     return re.sub(r"(?<!^)([A-Z])", r" \1", name).lower().capitalize()
