@@ -374,4 +374,4 @@ def _run(chunks, n: int, executor, progress, desc: str, games: list) -> None:
 
 def _players_text(game: Game) -> str:
     k = game.players
-    return f" ({k} player{'s' if k != 1 else ''})"
+    return ngettext(" ({n} player)", " ({n} players)", k).format(n=k)
