@@ -149,3 +149,24 @@ def test_an_illegal_move_is_refused_in_the_games_language():
     with pytest.raises(IllegalAction, match="^Player 1 may not do that"):
         english.apply("nonsense")
     assert Stand() in state.legal_actions() and Redraw() in state.legal_actions()
+
+
+def test_lesson_feedback_is_german(capsys):
+    from kingdoms.lessons import check_by_hand, compare_guess
+    with using("de"):
+        compare_guess(..., Fraction(1, 2))
+        compare_guess(0.7, Fraction(1, 2), "die Wahrscheinlichkeit")
+        compare_guess("rot", "blau", "die Farbe")
+        check_by_hand(..., Fraction(2, 3))
+        check_by_hand("zwei Drittel", Fraction(2, 3))
+        check_by_hand(Fraction(2, 3), Fraction(2, 3), "die Wahrscheinlichkeit")
+        check_by_hand(0.6667, Fraction(2, 3), "die Wahrscheinlichkeit")
+        check_by_hand(Fraction(1, 3), Fraction(2, 3), "die Wahrscheinlichkeit")
+        check_by_hand(Fraction(4, 3), Fraction(2, 3), "die Wahrscheinlichkeit")
+    out = capsys.readouterr().out
+    import re
+    german_scan([re.sub(r"`[^`]*`", "", line) for line in out.splitlines()],   # code stays
+                "lesson feedback in German")
+    assert "zu hoch" in out and "Gegenereignis" in out and "Richtig:" in out
+    compare_guess(0.7, Fraction(1, 2))
+    assert capsys.readouterr().out.startswith("You guessed 0.7; the answer is 1/2")
