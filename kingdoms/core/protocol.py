@@ -446,10 +446,12 @@ class Game:
         # (asked only when ``name`` is not found.)  A game where a position is wanted
         # is the commonest slip in a lesson (``odds.p_win(game, ...)``): name it.
         if not name.startswith("_") and name in _position_words(self):
-            raise AttributeError(
-                f"{self.title}: this is the game (its rules and options), not a position; "
-                f"'{name}' belongs to a position (a State): use state = "
-                "game.initial_state(), or a state from play_state or the Stepper")
+            with using(self.__dict__.get("language")):
+                raise AttributeError(_(
+                    "{game}: this is the game (its rules and options), not a position; "
+                    "'{name}' belongs to a position (a State): use state = "
+                    "game.initial_state(), or a state from play_state or the "
+                    "Stepper").format(game=self.title, name=name))
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __post_init__(self):
@@ -898,7 +900,7 @@ class State:
     def returns(self) -> tuple:
         """Each player's share of the win (Fractions summing to 1; ties share)."""
         if not self.is_terminal():
-            raise ValueError("returns() exist only when the game is over")
+            raise ValueError(_("returns() exist only when the game is over"))
         return tuple(self._returns())
 
     def scores(self) -> tuple | None:
