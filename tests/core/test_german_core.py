@@ -170,3 +170,28 @@ def test_lesson_feedback_is_german(capsys):
     assert "zu hoch" in out and "Gegenereignis" in out and "Richtig:" in out
     compare_guess(0.7, Fraction(1, 2))
     assert capsys.readouterr().out.startswith("You guessed 0.7; the answer is 1/2")
+
+
+def test_record_and_data_errors_are_german():
+    from kingdoms.core.data import DataError, GameData
+    from kingdoms.core.records import GameRecord, RecordError
+    bad = ['{"format": "nonsense"}', "[1, 2]", "not json at all",
+           '{"format": 2, "game": "woods", "config": {}, "steps": [{"who": 9}]}']
+    said = []
+    with using("de"):
+        for text in bad:
+            with pytest.raises(RecordError) as e:
+                GameRecord.from_json(text)
+            said.append(str(e.value))
+        with pytest.raises(DataError) as e:
+            GameData.from_toml("x = [1, 2", "meine.toml")
+        said.append(str(e.value).split("(")[0])          # the TOML parser's own words aside
+        data = GameData.from_toml("zahl = 'drei'", "meine.toml")
+        with pytest.raises(DataError) as e:
+            data.get("zahl", int)
+        said.append(str(e.value))
+    import re
+    said[2] = said[2].split(":")[0]                      # the json module's own words aside
+    keys = r"'[^']*'|\w+\[\d+\](\.\w+)?|format"            # the record's keys stay
+    german_scan([re.sub(keys, "", s) for s in said], "record and data errors in German")
+    assert said[-1] == "meine.toml: 'zahl' sollte eine ganze Zahl sein, nicht \"drei\""
