@@ -61,6 +61,17 @@ def _default_value(s: State):
     return s.returns()
 
 
+def objective_text(name: str) -> str:
+    """An objective's name for people in the current language: its translation where
+    the catalog has it (the games mark their objective names), "<name> margin" (see
+    ``kingdoms.core.scoring.with_margins``) built from its measure's; else the name."""
+    if not isinstance(name, str) or not name:
+        return name
+    if name.endswith(" margin") and len(name) > 7:
+        return _("{measure} margin").format(measure=objective_text(name[:-7]))
+    return _(name)
+
+
 def resolve_objective(state: State, objective=None, value: Callable | None = None
                       ) -> tuple[str, Callable[[State], tuple]]:
     """``(name, function)`` of an objective given as a name from

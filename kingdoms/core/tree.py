@@ -649,12 +649,13 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
 
 
 def _heading(g, game, has_values: bool, title, value_name) -> str:
+    from .solve import objective_text
     if title is not None:
         return title
     heading = _("What can happen from here")
     if has_values:
         objective = g.graph.get("objective")
-        name = value_name or (_(objective) if objective else _("value"))
+        name = value_name or (objective_text(objective) if objective else _("value"))
         heading += _(" — values: {name}").format(name=name)
         names = g.graph.get("players") or ([game.player_name(p) for p in range(game.players)]
                                            if game is not None else [])
@@ -852,6 +853,7 @@ def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     """The tree as an outline: one line per move with its probability and value,
     indented by depth (``html=True``: nested collapsible ``<details>``).  A move to a
     position listed under another route says "the same position as after …"."""
+    from .solve import objective_text
     graph = show_transpositions(graph)
     root = graph.graph["root"]
     game = root.game
@@ -881,7 +883,7 @@ def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     if "value" in graph.nodes[root]:
         head += _(" — value {value}").format(value=format_value(graph.nodes[root]['value'], game))
     if objective:
-        head += _(" (objective: {name})").format(name=_(objective))
+        head += _(" (objective: {name})").format(name=objective_text(objective))
     if not html:
         out = [head]
 

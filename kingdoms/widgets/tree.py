@@ -18,7 +18,7 @@ import ipywidgets as W
 from ..core.i18n import _, language, ngettext, using
 from ..core.protocol import CHANCE, TERMINAL, Game, State, TooManyOutcomes, safe_repr
 from ..core.estimate import EstimateError
-from ..core.solve import TreeTooLarge, resolve_objective
+from ..core.solve import TreeTooLarge, objective_text, resolve_objective
 from ..core.text import count
 from ..core.tree import (drawing_columns, format_value, game_tree, state_caption,
                          tree_outline, tree_svg)
@@ -95,7 +95,7 @@ class TreeExplorer(W.VBox):
                                indent=False)
         self._all.add_class("kingdoms-tree-all")
         self._all.observe(lambda _c: self._update(), names="value")
-        shown = list(self._offered) if language() == "en" else [(_(k), k) for k in self._offered]
+        shown = list(self._offered) if language() == "en" else [(objective_text(k), k) for k in self._offered]
         self._obj = W.Dropdown(options=shown,
                                value=self._objective[0],
                                description=_("values:"), layout=W.Layout(width="320px"))
@@ -259,7 +259,7 @@ class TreeExplorer(W.VBox):
                                   self.depth).format(count=g.number_of_nodes(), depth=self.depth))
             if self.values and "value" in g.nodes[root]:
                 objective = "<b>" + _("Objective: {name}").format(
-                    name=html.escape(_(self.objective))) + "</b>"
+                    name=html.escape(objective_text(self.objective))) + "</b>"
                 if g.graph.get("values") == "estimated":
                     lines.append(_("{objective} — estimated: a value is what sampled games "
                                    "from here brought, ± its 95% uncertainty.").format(
@@ -284,7 +284,7 @@ class TreeExplorer(W.VBox):
                                  "<th>{value}</th></tr>".format(
                                      choice=_("choice"), probability=_("probability"),
                                      value=_("value ({objective})").format(
-                                         objective=html.escape(_(self.objective))))
+                                         objective=html.escape(objective_text(self.objective))))
                                  + "".join(rows) + "</table>")
                 if tie:
                     lines.append(_("Several moves are equally good here: all are marked best."))
@@ -307,8 +307,8 @@ class TreeExplorer(W.VBox):
         if best:
             if g.graph.get("values") == "estimated":
                 text += _(" Best ({objective}, estimated): {moves}.").format(
-                    objective=_(self.objective), moves=", ".join(best))
+                    objective=objective_text(self.objective), moves=", ".join(best))
             else:
                 text += _(" Best ({objective}): {moves}.").format(
-                    objective=_(self.objective), moves=", ".join(best))
+                    objective=objective_text(self.objective), moves=", ".join(best))
         return text
