@@ -264,7 +264,8 @@ def _action_text(action) -> str:
         text = object.__repr__(action)
     except Exception:       # pragma: no cover
         text = "an action"
-    return f"{type(action).__name__} with malformed fields ({text})"
+    return _("{kind} with malformed fields ({text})").format(kind=type(action).__name__,
+                                                             text=text)
 
 
 # --------------------------------------------------------------------------- options

@@ -816,7 +816,8 @@ class Stepper(W.VBox):
                                  count=count(e.count))
                 if not self._public_outcomes(outcomes, persp):
                     return _("Chance decides what happens next (hidden from this view).")
-                examples = ", ".join(f"“{self.game.action_text(o)}”" for o, _p in outcomes[:2])
+                examples = ", ".join(_("“{move}”").format(move=self.game.action_text(o))
+                                     for o, _p in outcomes[:2])
                 more = " …" if len(outcomes) > 2 else ""
                 if len(outcomes) == 1:
                     return _("Chance: only one thing can happen now: {examples}.").format(

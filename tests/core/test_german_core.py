@@ -102,7 +102,7 @@ def test_german_tree_outline_drawing_and_estimates():
     assert "Gewinnanteil" in svg and "Was von hier aus geschehen kann" in svg
     assert "★ beste" in outline and "Wahrscheinlichkeit" in outline
     est = Estimate([Estimated(0.62, 0.0004, 2000), Estimated(0.38, 0.0004, 2000)], 2000,
-                   "die eigenen Spieler des Spiels")
+                   "den eigenen Spielern des Spiels")
     with using("de"):
         assert est.games == "2.000 gezogene Partien"
         assert ", " not in str(est).split(" (")[0] or "0,6" in str(est)
