@@ -36,8 +36,8 @@ from typing import Any, Callable, Protocol, Sequence
 
 from .protocol import CHANCE, CORE_PLAYERS, Game, State, check_player, player_label
 from .records import GameRecord, check_seed
-from .i18n import N_, _, ngettext
-from .text import number, percent, progress_bar, share_text, wilson_interval
+from .i18n import N_, _, ngettext, using
+from .text import number, percent, progress_bar, share_text, speaks, wilson_interval
 
 # the columns of SimulationSummary.rows() and TournamentResult.rows(), translated
 # where shown (the keys are the column headings of a table for people)
@@ -249,6 +249,12 @@ class SimulationSummary:
     unfinished_reasons: Counter = field(default_factory=Counter)
     names: tuple = ()               # player names as people read them
     title: str = ""
+    # the language of its tables (the game's ``language``; None: the current one)
+    language: str | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def _language(self):
+        return self.language
 
     @property
     def finished(self) -> int:
@@ -272,6 +278,7 @@ class SimulationSummary:
         share = self.win_shares()[check_player(self, player, "interval")]
         return wilson_interval(0 if share is None else share, self.finished)
 
+    @speaks
     def share_text(self, player: int) -> str:
         """``player``'s win share for people: ``"8.7% (5.6-13.2%) of 300 games"``
         (over the games that ended by the rules)."""
@@ -293,6 +300,7 @@ class SimulationSummary:
             return self.names[player]
         return player_label(player)
 
+    @speaks
     def rows(self) -> list[dict]:
         """One row per player, as text for people: name, win share over the finished
         games (a percentage), its 95% interval, mean score (2 decimals) — for tables
@@ -311,6 +319,7 @@ class SimulationSummary:
             rows.append(row)
         return rows
 
+    @speaks
     def table(self) -> str:
         rows = self.rows()
         header = list(rows[0])
@@ -352,14 +361,15 @@ class SimulationSummary:
                                  scores, self.lengths + other.lengths,
                                  self.unfinished + other.unfinished,
                                  self.unfinished_reasons + other.unfinished_reasons,
-                                 self.names or other.names, self.title or other.title)
+                                 self.names or other.names, self.title or other.title,
+                                 self.language or other.language)
 
 
 def _empty_summary(game: Game) -> SimulationSummary:
+    with using(game.language):            # the seats' names as its tables will say them
+        names = tuple(game.player_name(p) for p in range(game.players))
     return SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
-                             [], Counter(), 0, Counter(),
-                             tuple(game.player_name(p) for p in range(game.players)),
-                             game.title)
+                             [], Counter(), 0, Counter(), names, game.title, game.language)
 
 
 # Playing games allocates many small containers that live until the game ends (each
@@ -491,7 +501,9 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     callback = progress if callable(progress) else None
     bar = None
     if callback is None:
-        bar = progress_bar(n, _("simulating {game}").format(game=game.title), bool(progress))
+        with using(game.language):
+            desc = _("simulating {game}").format(game=game.title)
+        bar = progress_bar(n, desc, bool(progress))
     total = None
     futures = []
     done = 0

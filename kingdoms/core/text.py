@@ -13,14 +13,27 @@ not English.  Fractions stay ``1/6`` in every language.
 """
 from __future__ import annotations
 
+import functools
 import math
 
-from .i18n import _, language, ngettext
+from .i18n import _, language, ngettext, using
 
 __all__ = ["Z95", "wilson_interval", "percent", "share_text", "plural", "progress_bar",
-           "number", "count", "localize", "interval_text", "localize_ticks"]
+           "number", "count", "localize", "interval_text", "localize_ticks", "speaks"]
 
 _symbols_cache: dict = {}
+
+
+def speaks(method):
+    """Run a method in its object's language (its ``_language``: a widget's or a result's
+    game's; ``None``: the current language): a German game's widget or table is German
+    also where the method runs outside the cell's ``using`` block (ipywidgets runs a
+    button's callback in the kernel's comm handler)."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with using(getattr(self, "_language", None)):
+            return method(self, *args, **kwargs)
+    return run
 
 
 def _symbols(code: str) -> tuple[str, str, str]:

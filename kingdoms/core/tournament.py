@@ -30,9 +30,10 @@ from .play import (MAX_BATCH, _check_game, _views_for, game_rng, named_policy, p
                    pool_result)
 from .protocol import Game
 from .records import check_seed
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, using
 from .play import INTERVAL, MEAN_SCORE, PLAYER, WIN_SHARE
-from .text import Z95, localize_ticks, number, percent as _percent, progress_bar, wilson_interval
+from .text import (Z95, localize_ticks, number, percent as _percent, progress_bar, speaks,
+                   wilson_interval)
 
 RECORD = N_("won / tied / lost")
 
@@ -58,6 +59,12 @@ class TournamentResult:
     names: tuple                       # the players' names, as given
     games: list = field(default_factory=list)      # GameResult, in game order
     seat_names: tuple = ()            # the game's seat names ("Player 1", ...)
+    # the language of its tables (the game's ``language``; None: the current one)
+    language: str | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def _language(self):
+        return self.language
 
     # ---------------------------------------------------------------- numbers
     @property
@@ -128,6 +135,7 @@ class TournamentResult:
                 for i in range(len(self.seat_names))]
 
     # ---------------------------------------------------------------- for people
+    @speaks
     def rows(self) -> list[dict]:
         """One row per player, as text for people."""
         rows = []
@@ -148,6 +156,7 @@ class TournamentResult:
             rows.append(row)
         return rows
 
+    @speaks
     def summary(self) -> str:
         """The sentence under the table: games, seat orders, unfinished games, method."""
         orders = math.factorial(len(self.names))
@@ -168,6 +177,7 @@ class TournamentResult:
             text += _(" By seat: {seats}.").format(seats=seats)
         return text
 
+    @speaks
     def table(self) -> str:
         rows = self.rows()
         header = list(rows[0]) if rows else [_(PLAYER)]
@@ -180,10 +190,12 @@ class TournamentResult:
     def __str__(self):
         return self.table()
 
+    @speaks
     def __repr__(self):
         return _("<tournament of {name}: {count} games, players {players}>").format(
             name=self.title, count=self.n, players=", ".join(self.names))
 
+    @speaks
     def _repr_html_(self):
         rows = self.rows()
         header = list(rows[0]) if rows else [_(PLAYER)]
@@ -194,6 +206,7 @@ class TournamentResult:
                 f"<tbody>{body}</tbody><caption style=\"caption-side: bottom; "
                 f"text-align: left\">{html.escape(self.summary())}</caption></table>")
 
+    @speaks
     def plot(self, ax=None):
         """Win shares as bars with their 95% intervals and the even share as a line.
         With ``ax`` (matplotlib axes) draws there and returns it; otherwise returns an
@@ -335,11 +348,13 @@ def tournament(game: Game, players, n: int, seed: Any = 0, executor=None,
         batch = min(MAX_BATCH, len(orders) * max(1, n // len(orders) // 20))
     chunks = [(game, policies, seed, orders, a, min(a + batch, n), views)
               for a in range(0, n, batch)]
-    result = TournamentResult(getattr(game, "title", game.name) + _players_text(game),
-                              names, [],
-                              tuple(game.player_name(p) for p in range(game.players)))
-    _run(chunks, n, executor, progress, _("{game}: {players}").format(
-        game=game.title, players=_(" vs ").join(names)), result.games)
+    with using(game.language):
+        result = TournamentResult(getattr(game, "title", game.name) + _players_text(game),
+                                  names, [],
+                                  tuple(game.player_name(p) for p in range(game.players)),
+                                  game.language)
+        desc = _("{game}: {players}").format(game=game.title, players=_(" vs ").join(names))
+    _run(chunks, n, executor, progress, desc, result.games)
     return result
 
 

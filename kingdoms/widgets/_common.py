@@ -1,25 +1,12 @@
 """Small helpers shared by the widgets (no game-specific code here)."""
 from __future__ import annotations
 
-import functools
 import html
 import io
 
 import ipywidgets as W
 
-from ..core.i18n import using
-
-
-def speaks(method):
-    """Run a widget's method in its game's language (the widget's ``_language``, set
-    from its game): a widget of a German game is German in every part, also when a
-    button's callback runs the method (ipywidgets runs callbacks in the kernel's comm
-    handler, outside any ``using`` block of the cell that made the widget)."""
-    @functools.wraps(method)
-    def run(self, *args, **kwargs):
-        with using(getattr(self, "_language", None)):
-            return method(self, *args, **kwargs)
-    return run
+from ..core.text import speaks  # noqa: F401  (the widgets' methods run in their game's language)
 
 
 def figure_png(fig) -> bytes:

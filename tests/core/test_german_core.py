@@ -74,13 +74,14 @@ def test_german_simulation_summary():
 
 
 def test_german_simulation_and_tournament_of_a_german_game():
-    game = HighCard(language="de")
-    with using("de"):
-        summary = simulate(game, 20, seed=1, progress=False)
-        result = tournament(game, {"Anna": "random", "Ben": "random"}, 20, seed=1,
-                            progress=False)
-        texts = [summary.table(), result.table(), result._repr_html_(), repr(result),
-                 result.plot().svg]
+    game = HighCard(language="de")          # the kernel stays English
+    summary = simulate(game, 20, seed=1, progress=False)
+    result = tournament(game, {"Anna": "random", "Ben": "random"}, 20, seed=1,
+                        progress=False)
+    texts = [summary.table(), result.table(), result._repr_html_(), repr(result),
+             result.plot().svg, str(summary)]
+    english = simulate(HighCard(), 20, seed=1, progress=False)
+    assert english.table().startswith("player") and english.wins == summary.wins
     texts = [t.replace("High Card", "") for t in texts]
     german_scan(texts, "simulate/tournament in German")
     assert "gewonnen / Gleichstand / verloren" in texts[1] and "jede Sitzreihenfolge" in texts[1]
