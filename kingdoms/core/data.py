@@ -484,8 +484,8 @@ def load_data(package: str, data: "str | Path | GameData | None" = None) -> Game
         ref = resources.files(package).joinpath("data.toml")
         return GameData.from_toml(ref.read_text(encoding="utf-8"), f"{package}/data.toml")
     if not isinstance(data, (str, Path)):
-        raise TypeError(f"data should be None, a path (str or Path) or a GameData, "
-                        f"not {type(data).__name__}")
+        raise TypeError(_("data should be None, a path (str or Path) or a GameData, not {kind}")
+                        .format(kind=type(data).__name__))
     p = Path(data)
     origin = str(p)
     try:

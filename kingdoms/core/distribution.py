@@ -321,7 +321,7 @@ def hypergeometric(population: int, successes: int, draws: int) -> Distribution:
     """Number of successes in ``draws`` cards drawn without replacement from
     ``population`` cards of which ``successes`` are successes."""
     if not (0 <= successes <= population and 0 <= draws <= population):
-        raise ValueError("need 0 <= successes <= population and 0 <= draws <= population")
+        raise ValueError(_("need 0 <= successes <= population and 0 <= draws <= population"))
     failures = population - successes
     return Distribution({k: math.comb(successes, k) * math.comb(failures, draws - k)
                          for k in range(max(0, draws - failures), min(draws, successes) + 1)})
@@ -342,7 +342,7 @@ def composition_ways(counts: Mapping[Hashable, int], draws: int) -> dict:
     kinds = list(counts)
     sizes = [counts[k] for k in kinds]
     if any(s < 0 for s in sizes) or draws < 0 or draws > sum(sizes):
-        raise ValueError("need non-negative counts and 0 <= draws <= total cards")
+        raise ValueError(_("need non-negative counts and 0 <= draws <= total cards"))
     weights: dict = {}
 
     def go(i, left, acc, w):
@@ -355,6 +355,6 @@ def composition_ways(counts: Mapping[Hashable, int], draws: int) -> dict:
             go(i + 1, left - k, acc + (k,), w * math.comb(sizes[i], k))
 
     if not sizes:
-        raise ValueError("no kinds of card")
+        raise ValueError(_("no kinds of card"))
     go(0, draws, (), 1)
     return weights

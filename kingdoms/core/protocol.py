@@ -529,7 +529,7 @@ class Game:
         d = self.__dict__.get("_data")
         if d is None:
             if "data" not in {f.name for f in dataclasses.fields(self)}:
-                raise AttributeError(f"{self.title} has no data file")
+                raise AttributeError(_("{game} has no data file").format(game=self.title))
             from .data import load_data
             d = load_data(type(self).__module__.rpartition(".")[0], self.data)
             object.__setattr__(self, "_data", d)

@@ -169,7 +169,7 @@ def estimate_tree_size(state: State, probes: int = 12, depth: int | None = None,
     smallest of ``probes`` estimates (conservative), stopping early above ``cap``."""
     rng = random.Random(seed)
     smallest = float("inf")
-    for _ in range(probes):
+    for _probe in range(probes):
         s, width, total, d = state, 1.0, 1.0, 0
         while total <= cap and (depth is None or d < depth):
             cp = s.current_player()

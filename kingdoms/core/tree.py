@@ -78,7 +78,7 @@ def sample_positions(game, count: int, seed=0, start: float = 0.25,
     from .play import play_state
     rng = random.Random(f"kingdoms/sample_positions/{seed}")
     out = []
-    for _ in range(100 * count):
+    for _try in range(100 * count):
         if len(out) == count:
             break
         s = play_state(game, seed=rng.randrange(10**9))
@@ -727,7 +727,7 @@ def _draw_edges(ax, g, xy, nodes, edges, parent) -> None:
 
 
 def _draw_nodes(ax, g, xy, nodes) -> None:
-    for kind, (marker, face, edge, style, _) in _STYLE.items():
+    for kind, (marker, face, edge, style, _legend) in _STYLE.items():
         ns = [n for n, d in g.nodes(data=True) if d.get("kind") == kind]
         if ns:
             ax.scatter([xy[n][0] for n in ns], [xy[n][1] for n in ns], marker=marker,
