@@ -20,10 +20,12 @@ from __future__ import annotations
 from fractions import Fraction
 from numbers import Number
 
+from kingdoms.core.i18n import N_, _
+
 __all__ = ["blank", "number_text", "compare_guess", "check_by_hand"]
 
-NOT_YET = ("Type your guess first: replace the ... in the cell above (`{name} = ...`), "
-           "run it, then run this cell again.")
+NOT_YET = N_("Type your guess first: replace the ... in the cell above (`{name} = ...`), "
+             "run it, then run this cell again.")
 
 
 def blank(value) -> bool:
@@ -51,7 +53,7 @@ def _as_number(value):
         return None
 
 
-def compare_guess(guess, truth, what: str = "the answer", *, close: float = 0.1,
+def compare_guess(guess, truth, what: str | None = None, *, close: float = 0.1,
                   name: str = "my_guess", percent: bool = False) -> None:
     """Print how a prediction compares with the truth.
 
@@ -62,20 +64,23 @@ def compare_guess(guess, truth, what: str = "the answer", *, close: float = 0.1,
     when it names the same thing (letter case and surrounding spaces ignored).  A guess left as ``...`` gets
     "type your guess first".
     """
+    what = _("the answer") if what is None else what
     if blank(guess):
-        print(NOT_YET.format(name=name))
+        print(_(NOT_YET).format(name=name))
         return
     if isinstance(truth, str):
         right = isinstance(guess, str) and guess.strip().lower() == truth.strip().lower()
         if right:
-            print(f"Well predicted: you said “{guess.strip()}”, and {what}: {truth}.")
+            print(_("Well predicted: you said “{guess}”, and {what}: {truth}.").format(
+                guess=guess.strip(), what=what, truth=truth))
         else:
-            print(f"You said “{guess}”; {what}: {truth}. What made you expect otherwise?")
+            print(_("You said “{guess}”; {what}: {truth}. What made you expect "
+                    "otherwise?").format(guess=guess, what=what, truth=truth))
         return
     g, t = _as_number(guess), _as_number(truth)
     if g is None or t is None:
-        print(f"Type your guess as a number (for example 0.5); "
-              f"{what} is {number_text(truth)}.")
+        print(_("Type your guess as a number (for example 0.5); {what} is {truth}.").format(
+            what=what, truth=number_text(truth)))
         return
     if percent:
         from kingdoms.core.text import percent as pct
@@ -85,42 +90,56 @@ def compare_guess(guess, truth, what: str = "the answer", *, close: float = 0.1,
         shown = f"{guess:g}" if isinstance(guess, float) else number_text(guess)
         true_text = number_text(truth)
     if g == t or (t != 0 and abs(g - t) <= abs(t) * Fraction(str(close))):
-        print(f"Well predicted: you guessed {shown}, and {what} is {true_text}.")
+        print(_("Well predicted: you guessed {guess}, and {what} is {truth}.").format(
+            guess=shown, what=what, truth=true_text))
         return
-    side = "high" if g > t else "low"
-    print(f"You guessed {shown}; {what} is {true_text}, so your guess was too {side}.")
+    if g > t:
+        print(_("You guessed {guess}; {what} is {truth}, so your guess was too high.").format(
+            guess=shown, what=what, truth=true_text))
+    else:
+        print(_("You guessed {guess}; {what} is {truth}, so your guess was too low.").format(
+            guess=shown, what=what, truth=true_text))
 
 
-def check_by_hand(by_hand, exact, what: str = "the value", *, name: str = "by_hand") -> None:
+def check_by_hand(by_hand, exact, what: str | None = None, *, name: str = "by_hand") -> None:
     """Print whether a value worked out by hand equals the exact value.
 
     The sentence names the usual slips: a decimal instead of an exact fraction, the
     complement (``1 - p``) instead of ``p``, a value off by a whole factor."""
+    what = _("the value") if what is None else what
     if blank(by_hand):
-        print(f"Work it out on paper first, then type it in the cell above "
-              f"(`{name} = ...`) and run this cell again.")
+        print(_("Work it out on paper first, then type it in the cell above "
+                "(`{name} = ...`) and run this cell again.").format(name=name))
         return
     value, truth = _as_number(by_hand), Fraction(exact)
     if value is None:
-        print(f"`{name}` should be a number: a whole number, or an exact fraction written as in "
-              f"the example in the cell above; you typed {by_hand!r}.")
+        print(_("`{name}` should be a number: a whole number, or an exact fraction written as "
+                "in the example in the cell above; you typed {typed}.").format(
+                    name=name, typed=repr(by_hand)))
         return
     if value == truth and not isinstance(by_hand, float):
-        print(f"Right: {what} is exactly {number_text(truth)}.")
+        print(_("Right: {what} is exactly {truth}.").format(what=what, truth=number_text(truth)))
         return
     if isinstance(by_hand, float) and abs(float(truth) - by_hand) < 5e-3 * max(1, abs(float(truth))):
-        print(f"Close: {by_hand} is {what} rounded. Write it exactly, as a fraction "
-              f"(as in the example in the cell above): it is {number_text(truth)}.")
+        print(_("Close: {typed} is {what} rounded. Write it exactly, as a fraction "
+                "(as in the example in the cell above): it is {truth}.").format(
+                    typed=by_hand, what=what, truth=number_text(truth)))
         return
     if 0 < truth < 1 and value == 1 - truth:
-        print(f"Not yet: {number_text(value)} is the complement, 1 minus {what}. "
-              f"Which event did you count? {what[:1].upper() + what[1:]} is {number_text(truth)}.")
+        print(_("Not yet: {value} is the complement, 1 minus {what}. "
+                "Which event did you count? {What} is {truth}.").format(
+                    value=number_text(value), what=what, What=what[:1].upper() + what[1:],
+                    truth=number_text(truth)))
         return
     hint = ""
     if truth != 0 and value != 0:
         ratio = value / truth
         if ratio.denominator == 1 or (1 / ratio).denominator == 1:
-            hint = f" Your value is {number_text(ratio)} times the exact one: a factor counted twice or left out?"
-    side = "larger" if value > truth else "smaller"
-    print(f"Not yet: your {number_text(value)} is {side} than {what}, "
-          f"which is {number_text(truth)}.{hint}")
+            hint = _(" Your value is {ratio} times the exact one: a factor counted twice or "
+                     "left out?").format(ratio=number_text(ratio))
+    if value > truth:
+        print(_("Not yet: your {value} is larger than {what}, which is {truth}.{hint}").format(
+            value=number_text(value), what=what, truth=number_text(truth), hint=hint))
+    else:
+        print(_("Not yet: your {value} is smaller than {what}, which is {truth}.{hint}").format(
+            value=number_text(value), what=what, truth=number_text(truth), hint=hint))

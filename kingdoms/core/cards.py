@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from .cache import speed_cache
+from .i18n import _
 
 __all__ = ["SequentialDeal", "count_deals", "deal_probability", "exact_deals"]
 
@@ -46,11 +47,11 @@ class SequentialDeal:
         sizes = tuple(sizes)
         owners = tuple(owners)
         if len(owners) != len(sizes):
-            raise ValueError(f"a deal into {len(sizes)} places needs {len(sizes)} owners, "
-                             f"not {len(owners)}")
+            raise ValueError(_("a deal into {places} places needs {places} owners, "
+                               "not {owners}").format(places=len(sizes), owners=len(owners)))
         if any(type(n) is not int or n < 0 for n in sizes) or sum(sizes) != len(items):
-            raise ValueError(f"place sizes {sizes} must be whole numbers >= 0 adding up to "
-                             f"the {len(items)} items dealt")
+            raise ValueError(_("place sizes {sizes} must be whole numbers >= 0 adding up to "
+                               "the {count} items dealt").format(sizes=sizes, count=len(items)))
         kinds: dict = {}
         for x in items:
             kinds[x] = kinds.get(x, 0) + 1
@@ -73,7 +74,7 @@ class SequentialDeal:
         for x in dealt:
             n = left.get(x, 0)
             if n <= 0:
-                raise ValueError(f"no {x} is left to deal")
+                raise ValueError(_("no {item} is left to deal").format(item=x))
             left[x] = n - 1
         return left
 
@@ -90,12 +91,12 @@ class SequentialDeal:
     def place_of(self, i: int) -> int:
         """The place that receives the ``i``-th item dealt (0-based)."""
         if type(i) is not int or i < 0:
-            raise ValueError(f"step {i!r} is not a whole number >= 0")
+            raise ValueError(_("step {given} is not a whole number >= 0").format(given=repr(i)))
         for place, n in enumerate(self.sizes):
             if i < n:
                 return place
             i -= n
-        raise ValueError("the deal has no more items")
+        raise ValueError(_("the deal has no more items"))
 
     def owner_of(self, i: int) -> int | None:
         """Who sees the ``i``-th item dealt (``None``: nobody)."""
@@ -117,8 +118,8 @@ class SequentialDeal:
         dealt = tuple(dealt)
         self.left(dealt)                        # checks the items
         if len(dealt) != len(self.items):
-            raise ValueError(f"the deal is not complete: {len(dealt)} of "
-                             f"{len(self.items)} items dealt")
+            raise ValueError(_("the deal is not complete: {dealt} of {count} items "
+                               "dealt").format(dealt=len(dealt), count=len(self.items)))
         return self._outcome(self.piles(dealt))
 
 

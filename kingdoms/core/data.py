@@ -23,6 +23,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .i18n import N_, _
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -49,7 +51,8 @@ class Assumption:
     reason: str
 
     def __str__(self):
-        return f"{self.key} = {_thaw(self.value)!r}  (assumed: {self.reason})"
+        return _("{key} = {value}  (assumed: {reason})").format(
+            key=self.key, value=repr(_thaw(self.value)), reason=self.reason)
 
 
 def _thaw(x):
@@ -74,7 +77,7 @@ def shown(value, limit: int = 60) -> str:
         elif isinstance(x, bool):
             piece = "true" if x else "false"
         elif x is None:
-            piece = "nothing"
+            piece = _("nothing")
         elif isinstance(x, str):
             piece = '"' + x[:limit + 1].replace("\\", "\\\\").replace('"', '\\"') + '"'
         elif isinstance(x, Mapping):
@@ -91,9 +94,9 @@ def shown(value, limit: int = 60) -> str:
             todo.extend(reversed(seq + [_Raw("]")]))
             continue
         elif isinstance(x, (int, float)) and not isinstance(x, bool):
-            piece = repr(x) if not isinstance(x, int) or abs(x) < 10 ** 30 else "a huge number"
+            piece = repr(x) if not isinstance(x, int) or abs(x) < 10 ** 30 else _("a huge number")
         else:
-            piece = f"a {type(x).__name__}"
+            piece = _("a {kind}").format(kind=type(x).__name__)
         parts.append(piece)
         size += len(piece)
     text = "".join(parts)
@@ -104,9 +107,9 @@ class _Raw(str):
     """Text ``shown`` writes as it is (brackets, separators)."""
 
 
-_KIND_WORDS = {bool: "true or false", int: "a whole number", float: "a number",
-               str: "a text", tuple: "a list", list: "a list", Mapping: "a table",
-               dict: "a table"}
+_KIND_WORDS = {bool: N_("true or false"), int: N_("a whole number"), float: N_("a number"),
+               str: N_("a text"), tuple: N_("a list"), list: N_("a list"), Mapping: N_("a table"),
+               dict: N_("a table")}
 
 
 def kind_words(kinds) -> str:
@@ -114,10 +117,11 @@ def kind_words(kinds) -> str:
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     words = []
     for k in kinds:
-        w = _KIND_WORDS.get(k, "a value" if k is object else f"a {k.__name__}")
+        w = (_(_KIND_WORDS[k]) if k in _KIND_WORDS else _("a value") if k is object
+             else _("a {kind}").format(kind=k.__name__))
         if w not in words:
             words.append(w)
-    return " or ".join(words)
+    return _(" or ").join(words)
 
 
 def _freeze(x):
@@ -151,7 +155,8 @@ def nesting(x, limit: int = MAX_NESTING) -> int:
 
 def too_deep(what: str) -> str:
     """The one sentence for input nested deeper than ``MAX_NESTING``."""
-    return f"{what} nest more than {MAX_NESTING} levels deep (the limit)"
+    return _("{what} nest more than {limit} levels deep (the limit)").format(
+        what=what, limit=MAX_NESTING)
 
 
 # the characters that matter for nesting in TOML text, outside strings and comments
@@ -251,7 +256,7 @@ class GameData:
 
     def __init__(self, raw: Mapping, origin: str, text: str | None = None):
         if nesting(raw) > MAX_NESTING:
-            raise DataError(f"{origin}: {too_deep('the tables and lists')}")
+            raise DataError(origin + ": " + too_deep(_("the tables and lists")))
         self.raw = _freeze(raw)
         self.origin = origin
         self.text = text        # the TOML text it was read from (records embed it)
@@ -261,15 +266,18 @@ class GameData:
         """Parse TOML ``text`` (e.g. a record's embedded data); ``origin`` names it in
         messages.  Bad TOML (or text over 1 MB) raises ``DataError``."""
         if not isinstance(text, str):
-            raise DataError(f"{origin}: the data should be TOML text, not {type(text).__name__}")
+            raise DataError(_("{origin}: the data should be TOML text, not {kind}").format(
+                origin=origin, kind=type(text).__name__))
         if len(text) > MAX_DATA_CHARS:
-            raise DataError(f"{origin}: the data is longer than {MAX_DATA_CHARS} characters")
+            raise DataError(_("{origin}: the data is longer than {count} characters").format(
+                origin=origin, count=MAX_DATA_CHARS))
         if toml_nesting_bound(text) > MAX_NESTING:      # before tomllib recurses
-            raise DataError(f"{origin}: {too_deep('the tables and lists')}")
+            raise DataError(origin + ": " + too_deep(_("the tables and lists")))
         try:
             raw = tomllib.loads(text)
         except (tomllib.TOMLDecodeError, ValueError, RecursionError) as e:
-            raise DataError(f"{origin}: not valid TOML ({e})") from None
+            raise DataError(_("{origin}: not valid TOML ({error})").format(
+                origin=origin, error=e)) from None
         return cls(raw, origin, text)
 
     def digest(self) -> str:
@@ -323,12 +331,13 @@ class GameData:
             else:
                 if default is not ...:
                     return default
-                raise self.error(key, "is missing")
+                raise self.error(key, _("is missing"))
         kinds = kind if isinstance(kind, tuple) else (kind,)
         kinds = tuple(tuple if k is list else Mapping if k is dict else k for k in kinds)
         if not isinstance(node, kinds) or (isinstance(node, bool) and bool not in kinds
                                            and int in kinds):
-            raise self.error(key, f"should be {kind_words(kinds)}, not {shown(node)}")
+            raise self.error(key, _("should be {kinds}, not {given}").format(
+                kinds=kind_words(kinds), given=shown(node)))
         if min is not None or max is not None:
             check_range(self, key, node, min, max)
         return node
@@ -367,12 +376,14 @@ class GameData:
                     local = node[key]
                     where = prefix + key
                     if not isinstance(english, str) or not isinstance(local, str) or not local:
-                        raise self.error(where, f"should be text beside a name, not {shown(local)}")
+                        raise self.error(where, _("should be text beside a name, not {given}")
+                                         .format(given=shown(local)))
                     marks = [(how, node[f"{key}_{suffix}"]) for how, suffix in
                              (("rulebook", "source"), ("ours", "ours")) if f"{key}_{suffix}" in node]
                     if len(marks) != 1:
-                        raise self.error(where, f"needs exactly one of {key}_source (from the "
-                                                f"rulebook) or {key}_ours (our translation)")
+                        raise self.error(where, _(
+                            "needs exactly one of {key}_source (from the rulebook) or {key}_ours "
+                            "(our translation)").format(key=key))
                     out.append((english, local, marks[0][0], str(marks[0][1])))
                 for k, v in node.items():
                     if isinstance(v, (Mapping, tuple)):
@@ -407,10 +418,10 @@ class GameData:
 
     def assumptions_table(self) -> str:
         """A plain text list of the assumptions (for notebooks)."""
-        lines = [f"This copy of the data ({self.origin}) ASSUMES:"]
+        lines = [_("This copy of the data ({origin}) ASSUMES:").format(origin=self.origin)]
         lines += [f"  - {a}" for a in self.assumptions()]
-        lines.append("Edit the data file if your box differs: "
-                     "kingdoms.game(name, data='my.toml').")
+        lines.append(_("Edit the data file if your box differs: "
+                       "kingdoms.game(name, data='my.toml')."))
         return "\n".join(lines)
 
 
@@ -426,9 +437,13 @@ def check_range(data: "GameData", key: str, value: Any, lo: Any = None, hi: Any 
     for v in values:
         if isinstance(v, bool) or not isinstance(v, (int, float)) \
                 or (lo is not None and v < lo) or (hi is not None and v > hi):
-            allowed = (f"from {lo} to {hi}" if lo is not None and hi is not None
-                       else f"at least {lo}" if lo is not None else f"at most {hi}")
-            raise data.error(key, f"should be a number {allowed}, not {shown(v)}")
+            if lo is not None and hi is not None:
+                problem = _("should be a number from {least} to {most}, not {given}")
+            elif lo is not None:
+                problem = _("should be a number of at least {least}, not {given}")
+            else:
+                problem = _("should be a number of at most {most}, not {given}")
+            raise data.error(key, problem.format(least=lo, most=hi, given=shown(v)))
 
 
 MAX_DATA_CHARS = 1_000_000
@@ -469,8 +484,8 @@ def load_data(package: str, data: "str | Path | GameData | None" = None) -> Game
         ref = resources.files(package).joinpath("data.toml")
         return GameData.from_toml(ref.read_text(encoding="utf-8"), f"{package}/data.toml")
     if not isinstance(data, (str, Path)):
-        raise TypeError(f"data should be None, a path (str or Path) or a GameData, "
-                        f"not {type(data).__name__}")
+        raise TypeError(_("data should be None, a path (str or Path) or a GameData, not {kind}")
+                        .format(kind=type(data).__name__))
     p = Path(data)
     origin = str(p)
     try:
@@ -478,17 +493,19 @@ def load_data(package: str, data: "str | Path | GameData | None" = None) -> Game
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise DataError(f"{origin}: not a regular file (devices and pipes "
-                                "are not read)")
+                raise DataError(_("{origin}: not a regular file (devices and pipes "
+                                  "are not read)").format(origin=origin))
             blob = f.read(MAX_DATA_CHARS * 4 + 1)
     except OSError as e:
-        raise DataError(f"{origin}: cannot read the data file ({e.strerror})") from None
+        raise DataError(_("{origin}: cannot read the data file ({error})").format(
+            origin=origin, error=e.strerror)) from None
     if len(blob) > MAX_DATA_CHARS * 4:
-        raise DataError(f"{origin}: the data file is too large")
+        raise DataError(_("{origin}: the data file is too large").format(origin=origin))
     try:
         text = blob.decode("utf-8")
     except UnicodeDecodeError:
-        raise DataError(f"{origin}: the data file is not UTF-8 text") from None
+        raise DataError(_("{origin}: the data file is not UTF-8 text").format(
+            origin=origin)) from None
     return GameData.from_toml(text, origin)
 
 

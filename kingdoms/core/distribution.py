@@ -21,7 +21,9 @@ from fractions import Fraction
 from itertools import product
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
+from .i18n import _
 from .protocol import safe_repr
+from .text import localize_ticks, number
 
 __all__ = ["Distribution", "hypergeometric", "multivariate_hypergeometric", "composition_ways"]
 
@@ -32,7 +34,8 @@ def _as_fraction(p) -> Fraction:
     if isinstance(p, int):
         return Fraction(p)
     if isinstance(p, float):
-        raise TypeError(f"probability {p!r} is a float; use Fraction or int weights")
+        raise TypeError(_("probability {given} is a float; use Fraction or int weights").format(
+            given=repr(p)))
     return Fraction(p)
 
 
@@ -60,7 +63,8 @@ class Distribution(Mapping):
                     w = _as_fraction(w)
                     n, d = w.numerator, w.denominator
                 if n < 0:
-                    raise ValueError(f"negative weight {_as_fraction(w)} for outcome {outcome!r}")
+                    raise ValueError(_("negative weight {weight} for outcome {outcome}").format(
+                        weight=_as_fraction(w), outcome=repr(outcome)))
                 if n:
                     by_den = parts.get(outcome)
                     if by_den is None:
@@ -70,14 +74,14 @@ class Distribution(Mapping):
         except (TypeError, ValueError) as e:
             if "unpack" not in str(e) and "not iterable" not in str(e):
                 raise
-            raise TypeError("a Distribution is built from {outcome: weight} or (outcome, "
-                            "weight) pairs, the weights whole numbers or Fractions; not "
-                            f"{safe_repr(weights)}") from None
+            raise TypeError(_("a Distribution is built from {{outcome: weight}} or (outcome, "
+                              "weight) pairs, the weights whole numbers or Fractions; not "
+                              "{given}").format(given=safe_repr(weights))) from None
         acc = {o: sum(Fraction(n, d) for d, n in by_den.items())
                for o, by_den in parts.items()}
         total = sum(acc.values())
         if not acc:
-            raise ValueError("a distribution needs at least one outcome of positive weight")
+            raise ValueError(_("a distribution needs at least one outcome of positive weight"))
         try:
             keys = sorted(acc)
         except TypeError:
@@ -106,12 +110,14 @@ class Distribution(Mapping):
         positive integers summing to ``total``; this skips the general constructor's
         re-summing and sorting, for odds helpers that count cases themselves."""
         if sum(ways.values()) != total:
-            raise ValueError(f"the ways sum to {sum(ways.values())}, not to total={total}")
+            raise ValueError(_("the ways sum to {sum}, not to total={total}").format(
+                sum=sum(ways.values()), total=total))
         d = cls.__new__(cls)
         p = {}
         for o, w in ways.items():
             if not isinstance(w, int) or w <= 0:
-                raise ValueError(f"ways[{o!r}] = {w!r} is not a positive integer")
+                raise ValueError(_("ways[{outcome}] = {given} is not a positive integer").format(
+                    outcome=repr(o), given=repr(w)))
             p[o] = Fraction(w, total)
         d._p = p
         d._hash = None
@@ -185,7 +191,7 @@ class Distribution(Mapping):
         """The conditional distribution given that ``event`` happened."""
         kept = [(o, p) for o, p in self._p.items() if event(o)]
         if not kept:
-            raise ValueError("conditioning on an event of probability 0")
+            raise ValueError(_("conditioning on an event of probability 0"))
         return Distribution(kept)
 
     def bind(self, f: Callable[[Any], "Distribution"]) -> "Distribution":
@@ -208,9 +214,9 @@ class Distribution(Mapping):
     def repeat(self, n: int, op: Callable = operator.add) -> "Distribution":
         """``n`` independent draws combined with ``op`` (default: their sum)."""
         if n < 1:
-            raise ValueError("repeat needs n >= 1")
+            raise ValueError(_("repeat needs n >= 1"))
         result = self
-        for _ in range(n - 1):
+        for _k in range(n - 1):
             result = result.combine(self, op)
         return result
 
@@ -252,14 +258,15 @@ class Distribution(Mapping):
                    sympy.Rational(p.numerator, p.denominator) for o, p in self._p.items()}
         return FiniteRV(name, density)
 
-    def table(self, outcome: str = "outcome") -> str:
+    def table(self, outcome: str | None = None) -> str:
         """A text table: a header (``outcome`` names the first column, e.g. "Fools in
         hand"), then each outcome with its exact probability and the decimal, one per
         line (the columns of the HTML table)."""
-        rows = [(str(o), str(p), f"{float(p):.4f}") for o, p in self._p.items()]
-        width = max([len(outcome)] + [len(o) for o, _, _ in rows])
-        exact = max([9] + [len(p) for _, p, _ in rows])
-        head = f"{outcome:>{width}}  {'P (exact)':>{exact}}  {'P':>6}"
+        outcome = _("outcome") if outcome is None else outcome
+        rows = [(str(o), str(p), number(float(p), 4)) for o, p in self._p.items()]
+        width = max([len(outcome)] + [len(o) for o, _d, _p in rows])
+        exact = max([9] + [len(p) for _o, p, _d in rows])
+        head = f"{outcome:>{width}}  {_('P (exact)'):>{exact}}  {'P':>6}"
         return "\n".join([head] + [f"{o:>{width}}  {p:>{exact}}  {d:>6}" for o, p, d in rows])
 
     def __repr__(self):
@@ -270,9 +277,9 @@ class Distribution(Mapping):
     def _repr_html_(self):
         import html
         rows = "".join(f"<tr><td>{html.escape(str(o))}</td><td>{p}</td>"
-                       f"<td>{float(p):.4f}</td></tr>" for o, p in self._p.items())
-        return ("<table><tr><th>outcome</th><th>P (exact)</th><th>P</th></tr>"
-                f"{rows}</table>")
+                       f"<td>{number(float(p), 4)}</td></tr>" for o, p in self._p.items())
+        return ("<table><tr><th>{outcome}</th><th>{exact}</th><th>P</th></tr>".format(
+            outcome=_("outcome"), exact=_("P (exact)")) + f"{rows}</table>")
 
     def plot(self, ax=None, samples: Iterable | None = None, title: str | None = None,
              label_fractions: bool = True):
@@ -283,11 +290,11 @@ class Distribution(Mapping):
         """
         import matplotlib.pyplot as plt
         if ax is None:
-            _, ax = plt.subplots(figsize=(max(4, 0.6 * len(self) + 2), 3))
+            _fig, ax = plt.subplots(figsize=(max(4, 0.6 * len(self) + 2), 3))
         labels = [str(o) for o in self._p]
         xs = range(len(labels))
         probs = [float(p) for p in self._p.values()]
-        bars = ax.bar(xs, probs, color="#7aa6c2", label="exact")
+        bars = ax.bar(xs, probs, color="#7aa6c2", label=_("exact"))
         if label_fractions and len(labels) <= 16:
             for bar, p in zip(bars, self._p.values()):
                 ax.annotate(str(p), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
@@ -296,10 +303,11 @@ class Distribution(Mapping):
             samples = list(samples)
             counts = Counter(samples)
             freq = [counts.get(o, 0) / len(samples) for o in self._p]
-            ax.plot(list(xs), freq, "o", color="#c0392b", label=f"simulated (n={len(samples)})")
+            ax.plot(list(xs), freq, "o", color="#c0392b", label=_("simulated (n={n})").format(n=len(samples)))
             ax.legend()
         ax.set_xticks(list(xs), labels, rotation=45 if len(labels) > 8 else 0)
-        ax.set_ylabel("probability")
+        ax.set_ylabel(_("probability"))
+        localize_ticks(ax.yaxis)
         if title:
             ax.set_title(title)
         return ax
@@ -313,7 +321,7 @@ def hypergeometric(population: int, successes: int, draws: int) -> Distribution:
     """Number of successes in ``draws`` cards drawn without replacement from
     ``population`` cards of which ``successes`` are successes."""
     if not (0 <= successes <= population and 0 <= draws <= population):
-        raise ValueError("need 0 <= successes <= population and 0 <= draws <= population")
+        raise ValueError(_("need 0 <= successes <= population and 0 <= draws <= population"))
     failures = population - successes
     return Distribution({k: math.comb(successes, k) * math.comb(failures, draws - k)
                          for k in range(max(0, draws - failures), min(draws, successes) + 1)})
@@ -334,7 +342,7 @@ def composition_ways(counts: Mapping[Hashable, int], draws: int) -> dict:
     kinds = list(counts)
     sizes = [counts[k] for k in kinds]
     if any(s < 0 for s in sizes) or draws < 0 or draws > sum(sizes):
-        raise ValueError("need non-negative counts and 0 <= draws <= total cards")
+        raise ValueError(_("need non-negative counts and 0 <= draws <= total cards"))
     weights: dict = {}
 
     def go(i, left, acc, w):
@@ -347,6 +355,6 @@ def composition_ways(counts: Mapping[Hashable, int], draws: int) -> dict:
             go(i + 1, left - k, acc + (k,), w * math.comb(sizes[i], k))
 
     if not sizes:
-        raise ValueError("no kinds of card")
+        raise ValueError(_("no kinds of card"))
     go(0, draws, (), 1)
     return weights

@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .protocol import CHANCE, State, TooManyOutcomes
-from .text import Z95
+from .i18n import _, ngettext
+from .text import Z95, count, number
 
 __all__ = ["Estimated", "Estimate", "estimate_value", "estimate_children", "viewer_of",
            "reads_hidden_information", "DEFAULT_STEP_BUDGET", "GAME_COST", "MIN_SAMPLES", "MAX_SAMPLES",
@@ -94,7 +95,7 @@ class Estimated:
 
     def __str__(self):
         digits = _digits(self.half_width())
-        return f"≈ {self.mean:.{digits}f} ± {self.half_width():.{digits}f}"
+        return f"≈ {number(self.mean, digits)} ± {number(self.half_width(), digits)}"
 
     __repr__ = __str__
 
@@ -127,7 +128,8 @@ class Estimate(tuple):
     @property
     def games(self) -> str:
         """ "2,000 sampled games" """
-        return f"{self.samples:,} sampled game{'' if self.samples == 1 else 's'}"
+        return ngettext("{count} sampled game", "{count} sampled games", self.samples).format(
+            count=count(self.samples))
 
     def __str__(self):
         return " : ".join(str(x) for x in self) + f" ({self.games})"
@@ -168,13 +170,16 @@ def _players(game, policy):
     own players), a name from ``game.policies()``, a policy or one per seat."""
     from .play import _policies_for
     if policy is None or policy == "default":
-        return list(game.default_policies()), "the game's own players"
+        return list(game.default_policies()), _("the game's own players")
     pols = _policies_for(game, policy)
     if isinstance(policy, str):
-        return pols, f"{policy!r} players"
+        return pols, _("{name} players").format(name=repr(policy))
     if callable(policy):
-        return pols, f"{getattr(policy, '__name__', 'the given')} players".replace("_", " ")
-    return pols, "the given players"
+        name = getattr(policy, '__name__', None)
+        if name is None:
+            return pols, _("the given players")
+        return pols, _("{name} players").format(name=name).replace("_", " ")
+    return pols, _("the given players")
 
 
 class _Sampler:
@@ -199,9 +204,10 @@ class _Sampler:
         try:
             return s.sample_world(self.viewer, rng)
         except NotImplementedError as e:
-            raise EstimateError(
-                f"{s.game.title} cannot yet deal the hidden cards anew here, so no value "
-                f"can be estimated without reading them ({e})") from None
+            raise EstimateError(_(
+                "{game} cannot yet deal the hidden cards anew here, so no value "
+                "can be estimated without reading them ({error})").format(
+                    game=s.game.title, error=e)) from None
 
     def playout(self, s: State, rng, first=None) -> tuple[tuple, int]:
         """The objective at the end of one sampled game from ``s`` (``first``: a move
@@ -221,7 +227,8 @@ class _Sampler:
                 w = w.apply(_decide(w, cp, pols[cp], rng, True))
             else:
                 w = w.apply(pols[cp](w, rng))
-        raise EstimateError(f"a sampled game did not end within {self.max_steps:,} steps")
+        raise EstimateError(_("a sampled game did not end within {count} steps").format(
+            count=count(self.max_steps)))
 
     def estimate(self, s: State, n: int, rng, played: Sequence[tuple] = (),
                  first=None) -> Estimate:
@@ -248,7 +255,8 @@ def _check_count(name: str, value, least: int) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
+        raise ValueError(_("{name} must be a whole number >= {least}, not {given}").format(
+            name=name, least=least, given=repr(value)))
 
 
 def _sampler(state: State, objective, samples, policy, viewer, max_steps: int,

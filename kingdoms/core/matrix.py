@@ -26,6 +26,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
+from .i18n import _
+
 __all__ = ["solve_zero_sum", "verify_equilibrium", "as_matrix"]
 
 
@@ -36,15 +38,15 @@ def as_matrix(A: Sequence[Sequence]) -> list[list[Fraction]]:
     try:
         rows = [list(r) for r in A]
     except TypeError:
-        raise ValueError("a payoff matrix is a list of rows (lists of numbers)") from None
+        raise ValueError(_("a payoff matrix is a list of rows (lists of numbers)")) from None
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
-        raise ValueError("a payoff matrix needs at least one row and one column, "
-                         "all rows equally long")
+        raise ValueError(_("a payoff matrix needs at least one row and one column, "
+                           "all rows equally long"))
     try:
         return [[Fraction(x) for x in r] for r in rows]
     except (TypeError, ValueError):
-        raise ValueError("payoffs are numbers: ints or Fractions (a float is taken "
-                         "at its exact binary value)") from None
+        raise ValueError(_("payoffs are numbers: ints or Fractions (a float is taken "
+                           "at its exact binary value)")) from None
 
 
 def _tableau(B: list[list[Fraction]]):

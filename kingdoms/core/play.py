@@ -36,7 +36,13 @@ from typing import Any, Callable, Protocol, Sequence
 
 from .protocol import CHANCE, CORE_PLAYERS, Game, State, check_player, player_label
 from .records import GameRecord, check_seed
-from .text import percent, plural, progress_bar, share_text, wilson_interval
+from .i18n import N_, _, ngettext, using
+from .text import number, percent, progress_bar, share_text, speaks, wilson_interval
+
+# the columns of SimulationSummary.rows() and TournamentResult.rows(), translated
+# where shown (the keys are the column headings of a table for people)
+PLAYER, WIN_SHARE, INTERVAL, MEAN_SCORE = (N_("player"), N_("win share"), N_("95% interval"),
+                                           N_("mean score"))
 
 __all__ = ["Policy", "random_policy", "first_policy", "play", "play_state", "simulate",
            "SimulationSummary", "game_rng", "fresh_seed"]
@@ -80,8 +86,9 @@ def named_policy(game: Game, name: str, named: dict | None = None) -> Callable:
     caller has it already); an unknown name is a ``ValueError`` listing the names."""
     named = game.policies() if named is None else named
     if name not in named:
-        raise ValueError(f"{game.title} has no player called {name!r}; its players are: "
-                         f"{', '.join(named)}")
+        raise ValueError(_("{game} has no player called {name}; its players are: "
+                           "{names}").format(game=game.title, name=repr(name),
+                                             names=", ".join(named)))
     return named[name]
 
 
@@ -90,11 +97,11 @@ def _check_game(game, what: str) -> None:
     if isinstance(game, Game):
         return
     if isinstance(game, State):
-        raise TypeError(f"{what} plays whole games from the start: give it the game "
-                        "(state.game), not a position; to play on from a position, use "
-                        "play_state(state, ...)")
-    raise TypeError(f"{what} needs a game (kingdoms.game(name, ...)), not "
-                    f"{type(game).__name__}")
+        raise TypeError(_("{what} plays whole games from the start: give it the game "
+                          "(state.game), not a position; to play on from a position, use "
+                          "play_state(state, ...)").format(what=what))
+    raise TypeError(_("{what} needs a game (kingdoms.game(name, ...)), not {kind}").format(
+        what=what, kind=type(game).__name__))
 
 
 def _policies_for(game: Game, policies) -> Sequence[Callable]:
@@ -109,20 +116,21 @@ def _policies_for(game: Game, policies) -> Sequence[Callable]:
     try:
         policies = list(policies)
     except TypeError:
-        raise TypeError("policies are one policy (or player name) for all, one per "
-                        "player, or None for the game's own players; not "
-                        f"{type(policies).__name__}") from None
+        raise TypeError(_("policies are one policy (or player name) for all, one per "
+                          "player, or None for the game's own players; not {kind}").format(
+                              kind=type(policies).__name__)) from None
     if len(policies) != game.players:
-        raise ValueError(f"{len(policies)} policies for {game.players} players: give one per "
-                         "player, one for all, or None for the game's own players")
+        raise ValueError(_("{count} policies for {players} players: give one per "
+                           "player, one for all, or None for the game's own players").format(
+                               count=len(policies), players=game.players))
     named = None
     for i, p in enumerate(policies):
         if isinstance(p, str):
             named = game.policies() if named is None else named
             policies[i] = p = named_policy(game, p, named)
         if not callable(p):
-            raise TypeError(f"the policy for {game.player_name(i)} is not callable: "
-                            f"{type(p).__name__}")
+            raise TypeError(_("the policy for {player} is not callable: {kind}").format(
+                player=game.player_name(i), kind=type(p).__name__))
     return policies
 
 
@@ -130,7 +138,8 @@ def _views_for(game: Game, views) -> bool:
     if views is None:
         return bool(game.hidden_information)
     if not isinstance(views, bool):
-        raise TypeError(f"views is True, False or None, not {type(views).__name__}")
+        raise TypeError(_("views is True, False or None, not {kind}").format(
+            kind=type(views).__name__))
     return views
 
 
@@ -193,7 +202,7 @@ def _play_out(state: State, pols: Sequence[Callable], rng, views: bool,
               max_steps: int = 1_000_000) -> State:
     """The loop of ``play_state``, for policies and views already checked."""
     observes = [getattr(p, "observes", False) for p in pols]   # looked up once
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         cp = state.current_player()
         if cp < 0:
             if cp != CHANCE:
@@ -203,7 +212,7 @@ def _play_out(state: State, pols: Sequence[Callable], rng, views: bool,
             state = state.apply(_decide(state, cp, pols[cp], rng, True, observes[cp]))
         else:
             state = state.apply(pols[cp](state, rng))
-    raise RuntimeError(f"game did not end within {max_steps} steps")
+    raise RuntimeError(_("game did not end within {steps} steps").format(steps=max_steps))
 
 
 def play(game: Game, policies=None, seed: Any = None, views: bool | None = None) -> GameRecord:
@@ -240,6 +249,12 @@ class SimulationSummary:
     unfinished_reasons: Counter = field(default_factory=Counter)
     names: tuple = ()               # player names as people read them
     title: str = ""
+    # the language of its tables (the game's ``language``; None: the current one)
+    language: str | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def _language(self):
+        return self.language
 
     @property
     def finished(self) -> int:
@@ -263,6 +278,7 @@ class SimulationSummary:
         share = self.win_shares()[check_player(self, player, "interval")]
         return wilson_interval(0 if share is None else share, self.finished)
 
+    @speaks
     def share_text(self, player: int) -> str:
         """``player``'s win share for people: ``"8.7% (5.6-13.2%) of 300 games"``
         (over the games that ended by the rules)."""
@@ -284,6 +300,7 @@ class SimulationSummary:
             return self.names[player]
         return player_label(player)
 
+    @speaks
     def rows(self) -> list[dict]:
         """One row per player, as text for people: name, win share over the finished
         games (a percentage), its 95% interval, mean score (2 decimals) — for tables
@@ -293,15 +310,16 @@ class SimulationSummary:
         shares = self.win_shares()
         for p in range(self.players):
             lo, hi = self.interval(p)
-            row = {"player": self.player_name(p),
-                   "win share": "–" if shares[p] is None else percent(shares[p]),
-                   "95% interval": "–" if shares[p] is None else
-                   f"{percent(lo)} to {percent(hi)}"}
+            row = {_(PLAYER): self.player_name(p),
+                   _(WIN_SHARE): "–" if shares[p] is None else percent(shares[p]),
+                   _(INTERVAL): "–" if shares[p] is None else
+                   _("{low} to {high}").format(low=percent(lo), high=percent(hi))}
             if means is not None:
-                row["mean score"] = f"{means[p]:.2f}"
+                row[_(MEAN_SCORE)] = number(means[p], 2)
             rows.append(row)
         return rows
 
+    @speaks
     def table(self) -> str:
         rows = self.rows()
         header = list(rows[0])
@@ -311,20 +329,22 @@ class SimulationSummary:
                  for r in [header] + body]
         mean_len = sum(k * v for k, v in self.lengths.items()) / self.n
         name = self.title or self.game
-        games = plural(self.n, "game")
+        games = ngettext("{n} game", "{n} games", self.n).format(n=self.n)
         if self.unfinished == 0:
-            end = "every one ended by the rules"
+            end = _("every one ended by the rules")
         else:
             reason = self.unfinished_reasons.most_common(1)[0][0] \
-                if self.unfinished_reasons else "cut short by a safeguard"
-            end = (f"{self.finished} ended by the rules and {self.unfinished} were cut short "
-                   f"by the engine (not counted in the win shares; e.g. {reason})")
-        lines.append(f"{games} of {name}: {end}. Mean length {mean_len:.1f} steps.")
+                if self.unfinished_reasons else _("cut short by a safeguard")
+            end = _("{finished} ended by the rules and {unfinished} were cut short "
+                    "by the engine (not counted in the win shares; e.g. {reason})").format(
+                        finished=self.finished, unfinished=self.unfinished, reason=reason)
+        lines.append(_("{games} of {name}: {end}. Mean length {length} steps.").format(
+            games=games, name=name, end=end, length=number(mean_len, 1)))
         if self.finished == 0:
-            lines.append("No game ended by the rules, so there are no win shares.")
+            lines.append(_("No game ended by the rules, so there are no win shares."))
         else:
-            lines.append("Win share: the share of the wins (ties split) over the games "
-                         "that ended by the rules; 95% Wilson score interval.")
+            lines.append(_("Win share: the share of the wins (ties split) over the games "
+                           "that ended by the rules; 95% Wilson score interval."))
         return "\n".join(lines)
 
     def __str__(self):
@@ -341,14 +361,15 @@ class SimulationSummary:
                                  scores, self.lengths + other.lengths,
                                  self.unfinished + other.unfinished,
                                  self.unfinished_reasons + other.unfinished_reasons,
-                                 self.names or other.names, self.title or other.title)
+                                 self.names or other.names, self.title or other.title,
+                                 self.language or other.language)
 
 
 def _empty_summary(game: Game) -> SimulationSummary:
+    with using(game.language):            # the seats' names as its tables will say them
+        names = tuple(game.player_name(p) for p in range(game.players))
     return SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
-                             [], Counter(), 0, Counter(),
-                             tuple(game.player_name(p) for p in range(game.players)),
-                             game.title)
+                             [], Counter(), 0, Counter(), names, game.title, game.language)
 
 
 # Playing games allocates many small containers that live until the game ends (each
@@ -442,12 +463,12 @@ def pool_result(future):
         text = str(e)
         if not isinstance(e, pickle.PicklingError) and "pickle" not in text:
             raise
-        raise pickle.PicklingError(
+        raise pickle.PicklingError(_(
             "a process pool sends the game and its players to other processes, which "
             "needs them picklable: give policies for a pool as module-level functions "
             "(def at the top of a module or notebook, not a lambda or a function inside "
-            f"another) or by the names of the game's players (e.g. 'random'); here: {text}"
-        ) from e
+            "another) or by the names of the game's players (e.g. 'random'); here: {error}"
+        ).format(error=text)) from e
 
 
 def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
@@ -470,7 +491,8 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     check_seed(seed)
     _check_game(game, "simulate")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"simulate needs a whole number n >= 1 of games, not {n!r}")
+        raise ValueError(_("simulate needs a whole number n >= 1 of games, not {given}").format(
+            given=repr(n)))
     _policies_for(game, policies)           # wrong counts fail here, not in a worker
     _views_for(game, views)
     if batch is None:
@@ -479,7 +501,9 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     callback = progress if callable(progress) else None
     bar = None
     if callback is None:
-        bar = progress_bar(n, f"simulating {game.title}", bool(progress))
+        with using(game.language):
+            desc = _("simulating {game}").format(game=game.title)
+        bar = progress_bar(n, desc, bool(progress))
     total = None
     futures = []
     done = 0

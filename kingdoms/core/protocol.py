@@ -65,7 +65,7 @@ from itertools import repeat
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Sequence
 
-from .i18n import _, check_language, language as current_language, using
+from .i18n import N_, _, check_language, language as current_language, using
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Game", "State", "IllegalAction",
@@ -264,7 +264,8 @@ def _action_text(action) -> str:
         text = object.__repr__(action)
     except Exception:       # pragma: no cover
         text = "an action"
-    return f"{type(action).__name__} with malformed fields ({text})"
+    return _("{kind} with malformed fields ({text})").format(kind=type(action).__name__,
+                                                             text=text)
 
 
 # --------------------------------------------------------------------------- options
@@ -294,17 +295,24 @@ def check_name(value, names, kind: str) -> str:
     if isinstance(value, str):
         key = value.lower().replace(" ", "_")
         close = [n for n in names if isinstance(n, str) and n.lower().replace(" ", "_") == key]
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ValueError(f"no {kind} called {safe_repr(value, 40)}{hint}; the {kind}s are: "
-                     f"{', '.join(map(str, names))}")
+        hint = _(" (did you mean {name}?)").format(name=repr(close[0])) if close else ""
+    raise ValueError(_("no {kind} called {given}{hint}; the {kinds} are: {names}").format(
+        # the English plural is the word + "s"; another language's sentence has none
+        kind=kind, given=safe_repr(value, 40), hint=hint,
+        kinds=kind + "s" if current_language() == "en" else "",
+        names=", ".join(map(str, names))))
 
 
 def check_count(n, what: str, least: int = 0, most: int | None = None) -> int:
     """``n`` if it is a whole number from ``least`` (to ``most``), else a ``ValueError``
     for people: "rerolls must be a whole number from 0 to 10; not -1"."""
     if type(n) is not int or n < least or (most is not None and n > most):
-        span = f"from {least} to {most}" if most is not None else f"of at least {least}"
-        raise ValueError(f"{what} must be a whole number {span}; not {safe_repr(n, 40)}")
+        if most is not None:
+            raise ValueError(_("{what} must be a whole number from {least} to {most}; "
+                               "not {given}").format(what=what, least=least, most=most,
+                                                     given=safe_repr(n, 40)))
+        raise ValueError(_("{what} must be a whole number of at least {least}; not {given}")
+                         .format(what=what, least=least, given=safe_repr(n, 40)))
     return n
 
 
@@ -321,10 +329,12 @@ def check_player(game, player, what: str = "view", arg: str = "player",
         except Exception:
             shown = type(player).__name__
         names = ", ".join(f"{i} ({game.player_name(i)})" for i in range(n))
-        raise ValueError(f"{what}({arg}): {arg} must be one of {names}; not {shown}")
+        raise ValueError(_("{what}({arg}): {arg} must be one of {names}; not {given}").format(
+            what=what, arg=arg, names=names, given=shown))
     if player == other_than:
-        raise ValueError(f"{what}({arg}): {game.player_name(player)} knows their own hand; "
-                         "ask about another player")
+        raise ValueError(_("{what}({arg}): {player} knows their own hand; "
+                           "ask about another player").format(
+                               what=what, arg=arg, player=game.player_name(player)))
     return player
 
 
@@ -361,28 +371,30 @@ def _declared_types(f) -> tuple | None:
 
 
 def _kind_names(kinds) -> str:
-    names = {bool: "True or False", int: "a whole number", str: "a text", float: "a number",
-             tuple: "a list", type(None): "None"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    names = {bool: N_("True or False"), int: N_("a whole number"), str: N_("a text"),
+             float: N_("a number"), tuple: N_("a list"), type(None): "None"}
+    return _(" or ").join(_(names[k]) if k in names else k.__name__ for k in kinds)
 
 
 def _check_option(cls, f, value, players):
     name = f.name
-    where = f"{cls.title}: option {name}"
+    where = _("{game}: option {name}").format(game=cls.title, name=name)
     if name == "data":
         import os
         from .data import GameData
         if value is None or isinstance(value, (str, os.PathLike, GameData)):
             return value
-        raise GameOptionError(f"{where} is None, the path of a data file (str or Path) or a "
-                              f"GameData, not {_safe_repr(value)}")
+        raise GameOptionError(_("{where} is None, the path of a data file (str or Path) or a "
+                                "GameData, not {given}").format(where=where,
+                                                                given=_safe_repr(value)))
     if name == "player_names":
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) and v.strip()
                                                      for v in value) \
                 and len(value) in (0, players):
             return tuple(value)
-        raise GameOptionError(f"{where} is a list of {players} names (texts), one per "
-                              f"player, not {_safe_repr(value)}")
+        raise GameOptionError(_("{where} is a list of {players} names (texts), one per "
+                                "player, not {given}").format(where=where, players=players,
+                                                              given=_safe_repr(value)))
     kinds = _declared_types(f)
     if kinds is None:
         return value
@@ -397,7 +409,8 @@ def _check_option(cls, f, value, players):
         if len(inner) == 1 and inner <= {int, str}:
             ok = all(type(v) in inner for v in value)
     if not ok:
-        raise GameOptionError(f"{where} is {_kind_names(kinds)}, not {_safe_repr(value)}")
+        raise GameOptionError(_("{where} is {kinds}, not {given}").format(
+            where=where, kinds=_kind_names(kinds), given=_safe_repr(value)))
     return value
 
 
@@ -434,10 +447,12 @@ class Game:
         # (asked only when ``name`` is not found.)  A game where a position is wanted
         # is the commonest slip in a lesson (``odds.p_win(game, ...)``): name it.
         if not name.startswith("_") and name in _position_words(self):
-            raise AttributeError(
-                f"{self.title}: this is the game (its rules and options), not a position; "
-                f"'{name}' belongs to a position (a State): use state = "
-                "game.initial_state(), or a state from play_state or the Stepper")
+            with using(self.__dict__.get("language")):
+                raise AttributeError(_(
+                    "{game}: this is the game (its rules and options), not a position; "
+                    "'{name}' belongs to a position (a State): use state = "
+                    "game.initial_state(), or a state from play_state or the "
+                    "Stepper").format(game=self.title, name=name))
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __post_init__(self):
@@ -454,10 +469,10 @@ class Game:
         ``GameOptionError`` naming the option and what it takes."""
         players = values.get("players")
         if type(players) is not int or not cls.min_players <= players <= cls.max_players:
-            raise GameOptionError(
-                f"{cls.title} is for {cls.min_players}-{cls.max_players} players; "
-                f"players={_safe_repr(players)} is not allowed"
-            )
+            raise GameOptionError(_(
+                "{game} is for {least}-{most} players; players={given} is not allowed").format(
+                    game=cls.title, least=cls.min_players, most=cls.max_players,
+                    given=_safe_repr(players)))
         out = dict(values)
         fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
         for name, value in values.items():
@@ -482,10 +497,10 @@ class Game:
         allowed = cls.options()
         unknown = sorted(set(options) - set(allowed) - {"language"})
         if unknown:
-            listing = ", ".join(f"{k}={v!r}" for k, v in allowed.items()) or "none"
-            raise GameOptionError(
-                f"{cls.title} has no option {', '.join(unknown)}; its options are: {listing}"
-            )
+            listing = ", ".join(f"{k}={v!r}" for k, v in allowed.items()) or _("none")
+            raise GameOptionError(_(
+                "{game} has no option {unknown}; its options are: {listing}").format(
+                    game=cls.title, unknown=", ".join(unknown), listing=listing))
         if players is None:
             players = cls.min_players if cls.min_players > 1 else cls.max_players if cls.max_players == 1 else 2
         options = cls._check_options({"players": players, **options})
@@ -514,7 +529,7 @@ class Game:
         d = self.__dict__.get("_data")
         if d is None:
             if "data" not in {f.name for f in dataclasses.fields(self)}:
-                raise AttributeError(f"{self.title} has no data file")
+                raise AttributeError(_("{game} has no data file").format(game=self.title))
             from .data import load_data
             d = load_data(type(self).__module__.rpartition(".")[0], self.data)
             object.__setattr__(self, "_data", d)
@@ -788,15 +803,15 @@ class State:
     def chance_outcomes(self) -> tuple:
         """``((outcome, Fraction probability), ...)`` at a chance node, summing to 1."""
         if self.current_player() != CHANCE:
-            raise ValueError("chance_outcomes() is asked at a chance node; "
-                             f"here it is {self._who()}'s decision")
+            raise ValueError(_("chance_outcomes() is asked at a chance node; "
+                               "here it is {player}'s decision").format(player=self._who()))
         return self._chance_list()
 
     def sample_chance(self, rng) -> Any:
         """One outcome of this chance node, drawn with ``rng`` (a ``random.Random``)."""
         if self.current_player() != CHANCE:
-            raise ValueError("sample_chance() is asked at a chance node; "
-                             f"here it is {self._who()}'s decision")
+            raise ValueError(_("sample_chance() is asked at a chance node; "
+                               "here it is {player}'s decision").format(player=self._who()))
         outcome = self._sample_chance(rng)
         self.__dict__["_sampled"] = outcome   # drawn here, so apply need not re-check it
         return outcome
@@ -824,14 +839,7 @@ class State:
                 self._refuse_malformed(action)
                 found = _find_equal(legal, action)
                 if found is _NOT_FOUND:
-                    reason = None
-                    try:
-                        reason = self._why_illegal(action)
-                    except Exception:       # a malformed action may break the check
-                        pass
-                    if not isinstance(reason, str):
-                        reason = f"{_action_text(action)} is not allowed now"
-                    raise IllegalAction(f"{self.game.player_name(cp)} may not do that: {reason}")
+                    self._refuse_illegal(cp, action)
                 action = found
         elif cp == CHANCE:
             listed = cache.get("_la")
@@ -840,12 +848,28 @@ class State:
                 action = self._equal_outcome(action)
         else:
             self._refuse_malformed(action)
-            raise IllegalAction(f"The game is over: no more actions ({_action_text(action)}).")
+            with using(self.game.language):
+                raise IllegalAction(_("The game is over: no more actions ({action}).").format(
+                    action=_action_text(action)))
         nxt = self._next(action)
         after = nxt.__dict__
         after["_prev"] = self
         after["_last"] = (cp, action)
         return nxt
+
+    def _refuse_illegal(self, cp: int, action) -> None:
+        """``apply``'s ``IllegalAction`` for a move not among the legal ones: the game's
+        reason (``_why_illegal``) in the game's language."""
+        with using(self.game.language):
+            reason = None
+            try:
+                reason = self._why_illegal(action)
+            except Exception:       # a malformed action may break the check
+                pass
+            if not isinstance(reason, str):
+                reason = _("{action} is not allowed now").format(action=_action_text(action))
+            raise IllegalAction(_("{player} may not do that: {reason}").format(
+                player=self.game.player_name(cp), reason=reason))
 
     def _equal_outcome(self, action):
         """``apply``'s check of an outcome that is not the listed or drawn object: the
@@ -863,7 +887,9 @@ class State:
                 except Exception:
                     pass
         if found is _NOT_FOUND:
-            raise IllegalAction(f"{_action_text(action)} cannot happen at this chance event")
+            with using(self.game.language):
+                raise IllegalAction(_("{action} cannot happen at this chance event").format(
+                    action=_action_text(action)))
         return found
 
     def unfinished(self) -> str | None:
@@ -875,7 +901,7 @@ class State:
     def returns(self) -> tuple:
         """Each player's share of the win (Fractions summing to 1; ties share)."""
         if not self.is_terminal():
-            raise ValueError("returns() exist only when the game is over")
+            raise ValueError(_("returns() exist only when the game is over"))
         return tuple(self._returns())
 
     def scores(self) -> tuple | None:
@@ -933,7 +959,8 @@ class State:
         hook = self.game._hooks.get("sample_world")
         if hook is None:
             raise NotImplementedError(
-                f"{self.game.title} does not sample worlds (State.sample_world) yet")
+                _("{game} does not sample worlds (State.sample_world) yet").format(
+                    game=self.game.title))
         return hook(self, player, rng)
 
     def unseen(self, player: int) -> "Counter":
@@ -949,7 +976,8 @@ class State:
         hook = self.game._hooks.get("unseen")
         if hook is None:
             raise NotImplementedError(
-                f"{self.game.title} does not count unseen components (State.unseen) yet")
+                _("{game} does not count unseen components (State.unseen) yet").format(
+                    game=self.game.title))
         return hook(self, player)
 
     def observed(self, player: int) -> "State":
@@ -977,8 +1005,8 @@ class State:
         carried = self.__dict__.get("_observed")
         if carried is not None:
             if carried[0] != player:
-                raise ValueError(f"this is {self.game.player_name(carried[0])}'s view: "
-                                 f"it carries only what they observed")
+                raise ValueError(_("this is {player}'s view: it carries only what they "
+                                   "observed").format(player=self.game.player_name(carried[0])))
             return carried[1]
         return self._observation(player)
 
@@ -1025,9 +1053,9 @@ class State:
     def _who(self) -> str:
         cp = self.current_player()
         if cp == CHANCE:
-            return "chance"
+            return _("chance")
         if cp == TERMINAL:
-            return "nobody (game over)"
+            return _("nobody (game over)")
         return self.game.player_name(cp)
 
     def describe(self) -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .data import MAX_NESTING, DataError, EmbeddedData, GameData, load_data, nesting, too_deep
+from .i18n import _
 from .protocol import (CHANCE, Action, IllegalAction, State, action_type_name,
                        legacy_action_type, registered_action_type)
 
@@ -62,7 +63,8 @@ def encode_value(x: Any) -> Any:
         return x
     if isinstance(x, float):
         if not math.isfinite(x):
-            raise RecordError(f"cannot write {x!r} to a record (not a finite number)")
+            raise RecordError(_("cannot write {value} to a record (not a finite number)").format(
+                value=repr(x)))
         return x
     if isinstance(x, Fraction):
         return {"fraction": str(x)}
@@ -75,7 +77,7 @@ def encode_value(x: Any) -> Any:
         for f in dataclasses.fields(x):
             out[f.name] = encode_value(getattr(x, f.name))
         return out
-    raise RecordError(f"cannot write {type(x).__name__} values to a record")
+    raise RecordError(_("cannot write {kind} values to a record").format(kind=type(x).__name__))
 
 
 class _BigNumber:
@@ -99,18 +101,19 @@ def _parse_constant(text: str):
 
 def _loads(text: str) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        raise RecordError(_("a record is JSON text, not {kind}").format(kind=type(text).__name__))
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"the record is longer than {MAX_RECORD_CHARS} characters")
+        raise RecordError(_("the record is longer than {count} characters").format(
+            count=MAX_RECORD_CHARS))
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                            parse_constant=_parse_constant)
     except RecursionError:      # json's parser recurses: far too deep for MAX_NESTING
-        raise RecordError(too_deep("the record's objects and lists")) from None
+        raise RecordError(too_deep(_("the record's objects and lists"))) from None
     except (ValueError, UnicodeDecodeError) as e:   # JSONDecodeError is a ValueError
-        raise RecordError(f"not JSON: {e}") from None
+        raise RecordError(_("not JSON: {error}").format(error=e)) from None
     if nesting(value) > MAX_NESTING:    # before anything recurses over it
-        raise RecordError(too_deep("the record's objects and lists"))
+        raise RecordError(too_deep(_("the record's objects and lists")))
     return value
 
 
@@ -121,19 +124,23 @@ def _scalar(x: Any, where: str) -> Any:
     if isinstance(x, int):
         if -MAX_INT <= x <= MAX_INT:
             return x
-        raise RecordError(f"{where}: the number is too large")
+        raise RecordError(where + ": " + _("the number is too large"))
     if isinstance(x, float):
         if math.isfinite(x):
             return x
-        raise RecordError(f"{where}: {x!r} is not a finite number")
+        raise RecordError(where + ": " + _("{value} is not a finite number").format(value=repr(x)))
     if isinstance(x, str):
         if len(x) <= MAX_STRING:
             return x
-        raise RecordError(f"{where}: the text is longer than {MAX_STRING} characters")
+        raise RecordError(where + ": " + _("the text is longer than {count} characters").format(
+            count=MAX_STRING))
     if isinstance(x, _BigNumber):
-        shown = x.text if len(x.text) <= 20 else x.text[:12] + f"... ({len(x.text)} characters)"
-        raise RecordError(f"{where}: the number {shown} is too large (or not finite)")
-    raise RecordError(f"{where}: unexpected {type(x).__name__} in a record")
+        shown = x.text if len(x.text) <= 20 else x.text[:12] + _("... ({count} characters)").format(
+            count=len(x.text))
+        raise RecordError(where + ": " + _("the number {number} is too large (or not finite)")
+                          .format(number=shown))
+    raise RecordError(where + ": " + _("unexpected {kind} in a record").format(
+        kind=type(x).__name__))
 
 
 def decode_value(x: Any, where: str = "value", *, legacy: bool = False,
@@ -141,7 +148,8 @@ def decode_value(x: Any, where: str = "value", *, legacy: bool = False,
     """The inverse of ``encode_value`` (lists become tuples).  ``legacy`` also reads
     format-1 action type names (module paths)."""
     if _depth > MAX_DEPTH:
-        raise RecordError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        raise RecordError(where + ": " + _("nested more than {count} levels deep").format(
+            count=MAX_DEPTH))
     if isinstance(x, list):
         return tuple(decode_value(v, f"{where}[{i}]", legacy=legacy, _depth=_depth + 1)
                      for i, v in enumerate(x))
@@ -150,48 +158,56 @@ def decode_value(x: Any, where: str = "value", *, legacy: bool = False,
     if set(x) == {"fraction"}:
         text = x["fraction"]
         if not isinstance(text, str) or not _FRACTION.fullmatch(text):
-            raise RecordError(f"{where}.fraction: {_short(text)} is not a fraction "
-                              "like \"2/3\" (at most 40 digits each side)")
-        num, _, den = text.partition("/")
+            raise RecordError(where + ".fraction: " + _(
+                "{value} is not a fraction like \"2/3\" (at most 40 digits each side)").format(
+                    value=_short(text)))
+        num, _sep, den = text.partition("/")
         if den and int(den) == 0:
-            raise RecordError(f"{where}.fraction: {text!r} divides by zero")
+            raise RecordError(where + ".fraction: " + _("{value} divides by zero").format(
+                value=repr(text)))
         return Fraction(int(num), int(den) if den else 1)
     if set(x) == {"frozenset"}:
         items = x["frozenset"]
         if not isinstance(items, list):
-            raise RecordError(f"{where}.frozenset: should be a list, not {_kind(items)}")
+            raise RecordError(where + ".frozenset: " + _("should be a list, not {kind}").format(
+                kind=_kind(items)))
         try:
             return frozenset(decode_value(v, f"{where}.frozenset[{i}]", legacy=legacy,
                                           _depth=_depth + 1) for i, v in enumerate(items))
         except TypeError:
-            raise RecordError(f"{where}.frozenset: holds a value that cannot be in a set") from None
+            raise RecordError(where + ".frozenset: " + _(
+                "holds a value that cannot be in a set")) from None
     if "type" not in x:
-        raise RecordError(f"{where}: an object needs a 'type' key, got keys "
-                          f"{_short(sorted(map(str, x)))}")
+        raise RecordError(where + ": " + _("an object needs a 'type' key, got keys {keys}").format(
+            keys=_short(sorted(map(str, x)))))
     name = x["type"]
     if not isinstance(name, str) or len(name) > 200:
-        raise RecordError(f"{where}.type: {_short(name)} is not an action type name")
+        raise RecordError(where + ".type: " + _("{value} is not an action type name").format(
+            value=_short(name)))
     cls = registered_action_type(name)
     if cls is None and legacy:
         cls = legacy_action_type(name)
     if cls is None:
-        raise RecordError(f"{where}.type: {name!r} is not a known action type")
+        raise RecordError(where + ".type: " + _("{value} is not a known action type").format(
+            value=repr(name)))
     names = {f.name for f in dataclasses.fields(cls) if f.init}
     extra = set(x) - names - {"type"}
     if extra:
-        raise RecordError(f"{where}: {name} has no field {_names(extra)}")
+        raise RecordError(where + ": " + _("{name} has no field {fields}").format(
+            name=name, fields=_names(extra)))
     kwargs = {k: decode_value(v, f"{where}.{k}", legacy=legacy, _depth=_depth + 1)
               for k, v in x.items() if k != "type"}
     try:
         value = cls(**kwargs)
         hash(value)
     except Exception as e:
-        raise RecordError(f"{where}: cannot build {name}: {_short(str(e))}") from None
+        raise RecordError(where + ": " + _("cannot build {name}: {error}").format(
+            name=name, error=_short(str(e)))) from None
     return value
 
 
 def _kind(x) -> str:
-    return "an object" if isinstance(x, dict) else type(x).__name__
+    return _("an object") if isinstance(x, dict) else type(x).__name__
 
 
 def _names(keys) -> str:
@@ -204,8 +220,8 @@ def _short(x, limit: int = 60) -> str:
     if isinstance(x, (dict, list)):
         return _kind(x)
     if isinstance(x, _BigNumber):
-        return "a huge number"
-    text = repr(x) if not isinstance(x, int) or abs(x) < 10 ** 30 else "a huge number"
+        return _("a huge number")
+    text = repr(x) if not isinstance(x, int) or abs(x) < 10 ** 30 else _("a huge number")
     return text if len(text) <= limit else text[:limit] + "..."
 
 
@@ -216,8 +232,8 @@ def check_seed(seed: Any) -> Any:
     if seed is None or isinstance(seed, str) or (isinstance(seed, int)
                                                  and not isinstance(seed, bool)):
         return seed
-    raise TypeError(f"a seed is an int or a str (or None), not {type(seed).__name__}: "
-                    "records keep it as JSON and replay the same game with it")
+    raise TypeError(_("a seed is an int or a str (or None), not {kind}: records keep it as "
+                      "JSON and replay the same game with it").format(kind=type(seed).__name__))
 
 
 # --------------------------------------------------------------------------- records
@@ -225,13 +241,13 @@ def check_seed(seed: Any) -> Any:
 def _read_step(i: int, step: Any, legacy: bool) -> tuple:
     """Step ``i`` of a record: ``(who, action)``."""
     if not isinstance(step, dict) or set(step) != {"who", "action"}:
-        raise RecordError(f"steps[{i}]: expected keys 'who' and 'action'")
+        raise RecordError(f"steps[{i}]: " + _("expected keys 'who' and 'action'"))
     who = step["who"]
     if who == "chance":
         who = CHANCE
     elif not (type(who) is int and 0 <= who < MAX_PLAYERS_INDEX):
-        raise RecordError(f"steps[{i}].who: {_short(who)} is neither a player "
-                          "index nor 'chance'")
+        raise RecordError(f"steps[{i}].who: " + _(
+            "{value} is neither a player index nor 'chance'").format(value=_short(who)))
     return who, decode_value(step["action"], f"steps[{i}].action", legacy=legacy)
 
 
@@ -281,8 +297,8 @@ class GameRecord:
             if k == "data" and v is not None:
                 gd = load_data("kingdoms", v) if isinstance(v, (str, Path)) else v
                 if not isinstance(gd, GameData) or gd.text is None:
-                    raise RecordError("config.data: only data read from TOML text can "
-                                      "be written to a record")
+                    raise RecordError("config.data: " + _(
+                        "only data read from TOML text can be written to a record"))
                 data = {"sha256": gd.digest(), "toml": gd.text, "origin": gd.origin}
                 config[k] = None
             else:
@@ -320,20 +336,22 @@ class GameRecord:
         except ValueError as e:              # GameOptionError: no such game
             raise RecordError(f"game: {e}") from None
         except ImportError as e:
-            raise RecordError(f"game: {name!r} cannot be imported here ({e})") from None
+            raise RecordError("game: " + _("{name} cannot be imported here ({error})").format(
+                name=repr(name), error=e)) from None
         config, data_path = cls._read_config(d["config"], legacy)
         data_sha = None
         if not legacy and d.get("data") is not None:
             data_sha = cls._embed_data(d["data"], config)
         seed = d.get("seed")
         if isinstance(seed, list):
-            raise RecordError("seed: a list is not a seed (seeds are ints or strs)")
+            raise RecordError("seed: " + _("a list is not a seed (seeds are ints or strs)"))
         seed = _scalar(seed, "seed")
         if seed is not None and not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RecordError(f"seed: {seed!r} is not an int or a str")
+            raise RecordError("seed: " + _("{value} is not an int or a str").format(
+                value=repr(seed)))
         unfinished = None if legacy else _scalar(d.get("unfinished"), "unfinished")
         if unfinished is not None and not isinstance(unfinished, str):
-            raise RecordError("unfinished: should be null or a sentence")
+            raise RecordError("unfinished: " + _("should be null or a sentence"))
         steps = tuple(_read_step(i, step, legacy) for i, step in enumerate(d["steps"]))
         return cls(game=name, config=config, steps=steps, seed=seed,
                    unfinished=unfinished, data_sha256=data_sha, data_path=data_path)
@@ -342,23 +360,24 @@ class GameRecord:
     def _check_keys(d: Any) -> bool:
         """Check the record's format and keys; True for a format-1 record."""
         if not isinstance(d, dict):
-            raise RecordError("a record is a JSON object")
+            raise RecordError(_("a record is a JSON object"))
         fmt = d.get("format")
         if fmt != FORMAT and fmt != FORMAT_1:
-            raise RecordError(f"format: expected {FORMAT} (or the older {FORMAT_1!r}), "
-                              f"got {_short(fmt)}")
+            raise RecordError("format: " + _("expected {format} (or the older {old}), got "
+                                             "{value}").format(format=FORMAT, old=repr(FORMAT_1),
+                                                               value=_short(fmt)))
         legacy = fmt == FORMAT_1
         for key, kind in (("game", str), ("config", dict), ("steps", list)):
             if key not in d:
-                raise RecordError(f"{key}: missing")
+                raise RecordError(key + ": " + _("missing"))
             if not isinstance(d[key], kind):
-                raise RecordError(f"{key}: should be a {kind.__name__}")
+                raise RecordError(key + ": " + _("should be a {kind}").format(kind=kind.__name__))
         known = {"format", "game", "config", "steps", "seed"} | (
             set() if legacy else {"data", "unfinished"})
         extra = set(d) - known
         if extra:
-            raise RecordError(f"{_names(extra)}: not a key of "
-                              f"a format {fmt} record")
+            raise RecordError(_names(extra) + ": " + _("not a key of a format {format} "
+                                                         "record").format(format=fmt))
         return legacy
 
     @staticmethod
@@ -367,10 +386,10 @@ class GameRecord:
         for k, v in raw.items():
             if k == "data" and v is not None:
                 if not legacy:               # the data travels in "data", never a path
-                    raise RecordError("config.data: should be null (a record carries "
-                                      "its data in 'data', never a path)")
+                    raise RecordError("config.data: " + _(
+                        "should be null (a record carries its data in 'data', never a path)"))
                 if not isinstance(v, str) or len(v) > MAX_STRING:
-                    raise RecordError("config.data: should be a file name or null")
+                    raise RecordError("config.data: " + _("should be a file name or null"))
                 data_path, v = v, None       # never opened: replay(data=...) instead
             config[k] = decode_value(v, f"config.{k}", legacy=legacy)
         return config, data_path
@@ -380,8 +399,8 @@ class GameRecord:
         """Read the record's embedded data into ``config["data"]``; its sha256."""
         data_sha, data_text = cls._read_data(raw)
         if "data" not in config:
-            raise RecordError("data: the record embeds data, but its config has no "
-                              "'data' option")
+            raise RecordError("data: " + _("the record embeds data, but its config has no "
+                                           "'data' option"))
         if data_text is not None:
             origin = raw.get("origin")
             origin = (f"the record's data (first read from {origin})"
@@ -395,22 +414,24 @@ class GameRecord:
     @staticmethod
     def _read_data(data: Any) -> tuple[str, str | None]:
         if not isinstance(data, dict):
-            raise RecordError(f"data: should be an object, not {_kind(data)}")
+            raise RecordError("data: " + _("should be an object, not {kind}").format(
+                kind=_kind(data)))
         extra = set(data) - {"sha256", "toml", "origin"}
         if extra:
-            raise RecordError(f"data: unexpected key {_names(extra)}")
+            raise RecordError("data: " + _("unexpected key {keys}").format(keys=_names(extra)))
         sha = data.get("sha256")
         if not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{64}", sha):
-            raise RecordError("data.sha256: should be 64 hex digits")
+            raise RecordError("data.sha256: " + _("should be 64 hex digits"))
         text = data.get("toml")
         if text is None:
             return sha, None
         if not isinstance(text, str):
-            raise RecordError(f"data.toml: should be TOML text, not {_kind(text)}")
+            raise RecordError("data.toml: " + _("should be TOML text, not {kind}").format(
+                kind=_kind(text)))
         import hashlib
         if hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() != sha:
-            raise RecordError("data.toml: the text does not match data.sha256 "
-                              "(the record was changed)")
+            raise RecordError("data.toml: " + _("the text does not match data.sha256 "
+                                                "(the record was changed)"))
         return sha, text
 
     @classmethod
@@ -424,11 +445,12 @@ class GameRecord:
             with open(p, "rb") as f:
                 blob = f.read(MAX_RECORD_CHARS * 4 + 1)
         except OSError as e:
-            raise RecordError(f"{p}: cannot read the record ({e.strerror})") from None
+            raise RecordError(f"{p}: " + _("cannot read the record ({error})").format(
+                error=e.strerror)) from None
         try:
             text = blob.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError(f"{p}: not UTF-8 text") from None
+            raise RecordError(f"{p}: " + _("not UTF-8 text")) from None
         return cls.from_json(text)
 
     # -- replay ------------------------------------------------------------------
@@ -441,22 +463,24 @@ class GameRecord:
         players = config.pop("players", None)
         if data is not None:
             if "data" not in config:
-                raise RecordError(f"data: {self.game} has no data option")
+                raise RecordError("data: " + _("{game} has no data option").format(game=self.game))
             try:
                 data = load_data("kingdoms", data)
             except (DataError, TypeError) as e:
                 raise RecordError(f"data: {e}") from None
             if self.data_sha256 is not None and data.digest() != self.data_sha256:
-                raise RecordError(
-                    f"data: the record was played with other component data (sha256 "
-                    f"{self.data_sha256[:12]}...) than the data given ({data.origin}, "
-                    f"sha256 {data.digest()[:12]}...): replaying would be a different game")
+                raise RecordError("data: " + _(
+                    "the record was played with other component data (sha256 "
+                    "{ours}...) than the data given ({origin}, sha256 {theirs}...): replaying "
+                    "would be a different game").format(
+                        ours=self.data_sha256[:12], origin=data.origin,
+                        theirs=data.digest()[:12]))
             config["data"] = EmbeddedData(data)
         elif self.data_path is not None:
-            raise RecordError(
-                f"config.data: this format-1 record was played with the data file "
-                f"{self.data_path!r}; records never open paths. Replay it with that "
-                "data given explicitly: record.replay(data=path)")
+            raise RecordError("config.data: " + _(
+                "this format-1 record was played with the data file {path}; records never "
+                "open paths. Replay it with that data given explicitly: "
+                "record.replay(data=path)").format(path=repr(self.data_path)))
         if isinstance(config.get("data"), GameData):
             # handed over as a str that carries the data: every game's data option
             # takes it, and load_data returns the data without opening anything
@@ -468,11 +492,12 @@ class GameRecord:
         if data is None and self.data_sha256 is not None and "data" in config:
             ours = game.game_data()
             if ours.digest() != self.data_sha256:
-                raise RecordError(
-                    f"data: the record was played with other component data (sha256 "
-                    f"{self.data_sha256[:12]}...) than {ours.origin} (sha256 "
-                    f"{ours.digest()[:12]}...): replaying would be a different game. "
-                    "Pass the record's data: record.replay(data=...)")
+                raise RecordError("data: " + _(
+                    "the record was played with other component data (sha256 "
+                    "{theirs}...) than {origin} (sha256 {ours}...): replaying would be a "
+                    "different game. Pass the record's data: record.replay(data=...)").format(
+                        theirs=self.data_sha256[:12], origin=ours.origin,
+                        ours=ours.digest()[:12]))
         return game
 
     def states(self, data: "GameData | str | Path | None" = None) -> list[State]:
@@ -482,16 +507,17 @@ class GameRecord:
         out = [state]
         for i, (who, action) in enumerate(self.steps):
             if state.current_player() != who:
-                raise RecordError(
-                    f"steps[{i}].who: the record says {who!r} acts, but it is "
-                    f"{state.current_player()!r} to act")
+                raise RecordError(f"steps[{i}].who: " + _(
+                    "the record says {who} acts, but it is {now} to act").format(
+                        who=repr(who), now=repr(state.current_player())))
             try:
                 state = state.apply(action)
             except IllegalAction as e:
                 raise RecordError(f"steps[{i}].action: {e}") from None
             except Exception as e:         # a game refusing malformed fields late
-                raise RecordError(f"steps[{i}].action: cannot be applied "
-                                  f"({type(e).__name__}: {_short(str(e), 200)})") from None
+                raise RecordError(f"steps[{i}].action: " + _(
+                    "cannot be applied ({kind}: {error})").format(
+                        kind=type(e).__name__, error=_short(str(e), 200))) from None
             out.append(state)
         return out
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 
+from .i18n import _
 from .protocol import GameOptionError
 
 __all__ = ["register", "games", "game_class"]
@@ -38,7 +39,7 @@ def game_class(name: str) -> type:
     try:
         target = _REGISTRY[name]
     except KeyError:
-        raise GameOptionError(
-            f"no game called {name!r}; the games are: {', '.join(games())}") from None
-    module, _, attr = target.partition(":")
+        raise GameOptionError(_("no game called {name}; the games are: {games}").format(
+            name=repr(name), games=", ".join(games()))) from None
+    module, _sep, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)

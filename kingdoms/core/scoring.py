@@ -12,6 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
+from .i18n import _
+
 __all__ = ["best_players", "win_shares", "with_margins"]
 
 
@@ -25,7 +27,7 @@ def win_shares(winners: Iterable[int], players: int) -> tuple[Fraction, ...]:
     """Each player's share of the win: ``1/k`` for each of ``k`` winners, else 0."""
     winners = set(winners)
     if not winners:
-        raise ValueError("a win is shared among at least one player")
+        raise ValueError(_("a win is shared among at least one player"))
     share = Fraction(1, len(winners))
     zero = Fraction(0)
     return tuple(share if p in winners else zero for p in range(players))

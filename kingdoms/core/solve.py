@@ -27,12 +27,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from .i18n import N_, _
 from .protocol import CHANCE, TERMINAL, State, TooManyOutcomes
+from .text import count as _count, localize
 
 __all__ = ["expectimax", "Solution", "TreeTooLarge", "resolve_objective",
            "estimate_tree_size", "DEFAULT_OBJECTIVE"]
 
-DEFAULT_OBJECTIVE = "share of the win"
+DEFAULT_OBJECTIVE = N_("share of the win")
 
 # A tree whose estimated size exceeds the budget by this factor is refused before the
 # search starts.  The estimate counts routes, not distinct positions (transpositions
@@ -59,6 +61,17 @@ def _default_value(s: State):
     return s.returns()
 
 
+def objective_text(name: str) -> str:
+    """An objective's name for people in the current language: its translation where
+    the catalog has it (the games mark their objective names), "<name> margin" (see
+    ``kingdoms.core.scoring.with_margins``) built from its measure's; else the name."""
+    if not isinstance(name, str) or not name:
+        return name
+    if name.endswith(" margin") and len(name) > 7:
+        return _("{measure} margin").format(measure=objective_text(name[:-7]))
+    return _(name)
+
+
 def resolve_objective(state: State, objective=None, value: Callable | None = None
                       ) -> tuple[str, Callable[[State], tuple]]:
     """``(name, function)`` of an objective given as a name from
@@ -77,8 +90,9 @@ def resolve_objective(state: State, objective=None, value: Callable | None = Non
             return objective, offered[objective]
         if objective == DEFAULT_OBJECTIVE:
             return objective, _default_value
-        raise ValueError(f"{state.game.title} offers the objectives "
-                         f"{', '.join(repr(k) for k in offered)}; not {objective!r}")
+        raise ValueError(_("{game} offers the objectives {names}; not {given}").format(
+            game=state.game.title, names=", ".join(repr(k) for k in offered),
+            given=repr(objective)))
     if callable(objective):
         for name, fn in offered.items():       # a game's own function: use its name
             if fn is objective:
@@ -87,12 +101,13 @@ def resolve_objective(state: State, objective=None, value: Callable | None = Non
             objective.__name__.replace("_", " ")
             if getattr(objective, "__name__", "<lambda>") != "<lambda>" else None)
         if not name:        # a value shown to people is named in the lesson's words
-            raise ValueError("name what the values measure, in the lesson's words: "
-                             "objective=(\"net gold\", function) or a def with that name; "
-                             f"the objectives {state.game.title} names are "
-                             f"{', '.join(repr(k) for k in offered)}")
+            raise ValueError(_("name what the values measure, in the lesson's words: "
+                               "objective=(\"net gold\", function) or a def with that name; "
+                               "the objectives {game} names are {names}").format(
+                                   game=state.game.title,
+                                   names=", ".join(repr(k) for k in offered)))
         return name, objective
-    raise TypeError("objective is a name, a function of a state, or (name, function)")
+    raise TypeError(_("objective is a name, a function of a state, or (name, function)"))
 
 
 def _objectives_of(state: State) -> dict:
@@ -154,7 +169,7 @@ def estimate_tree_size(state: State, probes: int = 12, depth: int | None = None,
     smallest of ``probes`` estimates (conservative), stopping early above ``cap``."""
     rng = random.Random(seed)
     smallest = float("inf")
-    for _ in range(probes):
+    for _probe in range(probes):
         s, width, total, d = state, 1.0, 1.0, 0
         while total <= cap and (depth is None or d < depth):
             cp = s.current_player()
@@ -197,9 +212,10 @@ def expectimax(state: State, value: Callable[[State], tuple] | None = None,
     """
     name, value = resolve_objective(state, objective, value)
     if depth is not None and horizon_value is None:
-        raise ValueError("a depth-limited search needs horizon_value(state)")
+        raise ValueError(_("a depth-limited search needs horizon_value(state)"))
     if not isinstance(max_states, int) or max_states < 1:
-        raise ValueError(f"max_states is a positive whole number, not {max_states!r}")
+        raise ValueError(_("max_states is a positive whole number, not {given}").format(
+            given=repr(max_states)))
     _refuse_a_tree_far_too_large(state, depth, max_states)
     solver = _Expectimax(value, horizon_value, max_states)
     limit = sys.getrecursionlimit()
@@ -220,11 +236,12 @@ def _refuse_a_tree_far_too_large(state: State, depth: int | None, max_states: in
     cap = float(max_states) * _ESTIMATE_MARGIN
     estimate = estimate_tree_size(state, depth=depth, cap=cap)
     if estimate > cap:
-        raise TreeTooLarge(
-            f"The game can go on in more than {_words(cap)} different ways from here, "
-            f"far beyond the {max_states:,} positions this solver works through: too "
+        raise TreeTooLarge(_(
+            "The game can go on in more than {ways} different ways from here, "
+            "far beyond the {count} positions this solver works through: too "
             "many to solve exactly. Start nearer the end of the game, where fewer moves "
-            "are left, or ask a smaller question.",
+            "are left, or ask a smaller question.").format(ways=_words(cap),
+                                                            count=_count(max_states)),
             limit=max_states, estimate=estimate)
 
 
@@ -245,10 +262,11 @@ class _Expectimax:
             return v
         self.entered += 1       # count a state when it is entered, not when solved
         if self.entered > self.max_states:
-            raise TreeTooLarge(
-                f"There are more than {self.max_states:,} positions to work through from "
+            raise TreeTooLarge(_(
+                "There are more than {count} positions to work through from "
                 "here: too many to solve exactly. Start nearer the end of the game, where "
-                "fewer moves are left, or ask a smaller question.", limit=self.max_states)
+                "fewer moves are left, or ask a smaller question.").format(
+                    count=_count(self.max_states)), limit=self.max_states)
         cp = s.current_player()
         if cp == TERMINAL:
             v = tuple(Fraction(x) for x in self.value(s))
@@ -286,17 +304,18 @@ class _Expectimax:
 
 
 def _chance_too_large(count: int) -> str:
-    return (f"The next chance event (a shuffle, deal or roll) has {count:,} possible "
-            "outcomes: too many to work through one by one. Let chance decide first "
-            "(roll or deal), then solve from there.")
+    return _("The next chance event (a shuffle, deal or roll) has {count} possible "
+             "outcomes: too many to work through one by one. Let chance decide first "
+             "(roll or deal), then solve from there.").format(count=_count(count))
 
 
 def _words(x: float) -> str:
     """A large number in words: 200 million, 3 billion."""
-    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+    for size, word in ((1e12, N_("{count} trillion")), (1e9, N_("{count} billion")),
+                       (1e6, N_("{count} million"))):
         if x >= size:
-            return f"{x / size:,.0f} {word}"
-    return f"{int(x):,}"
+            return _(word).format(count=localize(f"{x / size:,.0f}"))
+    return _count(int(x))
 
 
 # --------------------------------------------------------------------------- outcome distributions
@@ -327,14 +346,16 @@ def outcome_distribution(state: State, policies=None, outcome: Callable | None =
     played once.  Raises ``TreeTooLarge`` beyond ``max_states`` distinct states or at
     a chance event too large to list."""
     if not isinstance(max_states, int) or max_states < 1:
-        raise ValueError(f"max_states is a positive whole number, not {max_states!r}")
+        raise ValueError(_("max_states is a positive whole number, not {given}").format(
+            given=repr(max_states)))
     if policies is None or callable(policies):
         model_of = (lambda _cp, m=policies or uniform_model: m)
     else:
         seats = tuple(policies)
         if len(seats) != state.game.players or not all(map(callable, seats)):
-            raise ValueError(f"policies: one stochastic policy per player "
-                             f"({state.game.players}), or one for every seat")
+            raise ValueError(_("policies: one stochastic policy per player "
+                               "({players}), or one for every seat").format(
+                                   players=state.game.players))
         model_of = seats.__getitem__
     ends = stop if stop is not None else State.is_terminal
     value = outcome if outcome is not None else State.returns
@@ -364,10 +385,10 @@ class _OutcomeWalk:
         if r is not None:
             return r
         if len(self.memo) >= self.max_states:
-            raise TreeTooLarge(
-                f"There are more than {self.max_states:,} positions to work through from "
-                "here: too many to count exactly. Start nearer the end, or simulate.",
-                limit=self.max_states)
+            raise TreeTooLarge(_(
+                "There are more than {count} positions to work through from "
+                "here: too many to count exactly. Start nearer the end, or simulate.").format(
+                    count=_count(self.max_states)), limit=self.max_states)
         if self.ends(s):
             r = {self.value(s): Fraction(1)}
         else:
@@ -387,9 +408,10 @@ class _OutcomeWalk:
                 raise TreeTooLarge(_chance_too_large(e.count), limit=self.max_states,
                                    outcomes=e.count) from None
         if cp == TERMINAL:
-            raise ValueError("play reached the end of the game before stop(state) held")
+            raise ValueError(_("play reached the end of the game before stop(state) held"))
         pairs = tuple(self.model_of(cp)(s))
         if sum(p for _, p in pairs) != 1:
-            raise ValueError(f"the stochastic policy of {s.game.player_name(cp)} gives "
-                             "probabilities that do not add up to 1")
+            raise ValueError(_("the stochastic policy of {player} gives "
+                               "probabilities that do not add up to 1").format(
+                                   player=s.game.player_name(cp)))
         return pairs

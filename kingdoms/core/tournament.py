@@ -30,7 +30,12 @@ from .play import (MAX_BATCH, _check_game, _views_for, game_rng, named_policy, p
                    pool_result)
 from .protocol import Game
 from .records import check_seed
-from .text import Z95, percent as _percent, progress_bar, wilson_interval
+from .i18n import N_, _, ngettext, using
+from .play import INTERVAL, MEAN_SCORE, PLAYER, WIN_SHARE
+from .text import (Z95, localize_ticks, number, percent as _percent, progress_bar, speaks,
+                   wilson_interval)
+
+RECORD = N_("won / tied / lost")
 
 __all__ = ["tournament", "TournamentResult", "GameResult", "wilson_interval"]
 
@@ -54,6 +59,12 @@ class TournamentResult:
     names: tuple                       # the players' names, as given
     games: list = field(default_factory=list)      # GameResult, in game order
     seat_names: tuple = ()            # the game's seat names ("Player 1", ...)
+    # the language of its tables (the game's ``language``; None: the current one)
+    language: str | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def _language(self):
+        return self.language
 
     # ---------------------------------------------------------------- numbers
     @property
@@ -75,8 +86,8 @@ class TournamentResult:
             return player
         if player in self.names:
             return self.names.index(player)
-        raise ValueError(f"no player {player!r} in this tournament; the players are "
-                         f"{', '.join(self.names)}")
+        raise ValueError(_("no player {name} in this tournament; the players are "
+                           "{names}").format(name=repr(player), names=", ".join(self.names)))
 
     def shares(self, player) -> list:
         """``player``'s share of the win in each finished game (Fractions)."""
@@ -124,6 +135,7 @@ class TournamentResult:
                 for i in range(len(self.seat_names))]
 
     # ---------------------------------------------------------------- for people
+    @speaks
     def rows(self) -> list[dict]:
         """One row per player, as text for people."""
         rows = []
@@ -131,42 +143,44 @@ class TournamentResult:
             share = self.win_share(k)
             lo, hi = self.interval(k)
             w, t, l = self.record(k)
-            row = {"player": name,
-                   "win share": "–" if share is None else _percent(share),
-                   "95% interval": "–" if share is None else
-                   f"{_percent(lo)} to {_percent(hi)}",
-                   "won / tied / lost": f"{w} / {t} / {l}"}
+            row = {_(PLAYER): name,
+                   _(WIN_SHARE): "–" if share is None else _percent(share),
+                   _(INTERVAL): "–" if share is None else
+                   _("{low} to {high}").format(low=_percent(lo), high=_percent(hi)),
+                   _(RECORD): f"{w} / {t} / {l}"}
             score = self.mean_score(k)
             if score is not None:
                 mean, half = score
-                row["mean score"] = f"{mean:.2f} ± {half:.2f}" if math.isfinite(half) \
-                    else f"{mean:.2f}"
+                row[_(MEAN_SCORE)] = f"{number(mean, 2)} ± {number(half, 2)}" \
+                    if math.isfinite(half) else number(mean, 2)
             rows.append(row)
         return rows
 
+    @speaks
     def summary(self) -> str:
         """The sentence under the table: games, seat orders, unfinished games, method."""
         orders = math.factorial(len(self.names))
-        games = "1 game" if self.n == 1 else f"{self.n} games"
-        text = f"{games} of {self.title}"
+        games = ngettext("{n} game", "{n} games", self.n).format(n=self.n)
+        text = _("{games} of {name}").format(games=games, name=self.title)
         if orders > 1:
-            text += f", every seat order equally often ({orders} orders)"
+            text += _(", every seat order equally often ({count} orders)").format(count=orders)
         if self.unfinished:
-            text += (f"; {self.unfinished} cut short by the engine (no winner, not "
-                     f"counted)")
-        text += (". Win share: mean share of the win per game (ties split); 95% "
-                 "Wilson score interval.")
+            text += _("; {count} cut short by the engine (no winner, not "
+                      "counted)").format(count=self.unfinished)
+        text += _(". Win share: mean share of the win per game (ties split); 95% "
+                  "Wilson score interval.")
         if any(g.scores is not None for g in self.finished):
-            text += " Mean score ± the half-width of its 95% interval."
+            text += _(" Mean score ± the half-width of its 95% interval.")
         if len(self.seat_names) > 1 and self.finished:
             seats = ", ".join(f"{name} {_percent(s)}"
                               for name, s in zip(self.seat_names, self.seat_shares()))
-            text += f" By seat: {seats}."
+            text += _(" By seat: {seats}.").format(seats=seats)
         return text
 
+    @speaks
     def table(self) -> str:
         rows = self.rows()
-        header = list(rows[0]) if rows else ["player"]
+        header = list(rows[0]) if rows else [_(PLAYER)]
         body = [[r[h] for h in header] for r in rows]
         widths = [max(len(x) for x in col) for col in zip(header, *body)]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
@@ -176,12 +190,15 @@ class TournamentResult:
     def __str__(self):
         return self.table()
 
+    @speaks
     def __repr__(self):
-        return f"<tournament of {self.title}: {self.n} games, players {', '.join(self.names)}>"
+        return _("<tournament of {name}: {count} games, players {players}>").format(
+            name=self.title, count=self.n, players=", ".join(self.names))
 
+    @speaks
     def _repr_html_(self):
         rows = self.rows()
-        header = list(rows[0]) if rows else ["player"]
+        header = list(rows[0]) if rows else [_(PLAYER)]
         head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(r[h])}</td>" for h in header)
                        + "</tr>" for r in rows)
@@ -189,6 +206,7 @@ class TournamentResult:
                 f"<tbody>{body}</tbody><caption style=\"caption-side: bottom; "
                 f"text-align: left\">{html.escape(self.summary())}</caption></table>")
 
+    @speaks
     def plot(self, ax=None):
         """Win shares as bars with their 95% intervals and the even share as a line.
         With ``ax`` (matplotlib axes) draws there and returns it; otherwise returns an
@@ -212,23 +230,25 @@ class TournamentResult:
         shares = [float(self.win_share(k) or 0) for k in range(len(names))]
         lows, highs = zip(*(self.interval(k) for k in range(len(names))))
         ax.barh(ys, shares, height=0.6, color=PALETTE["sky"], edgecolor=PALETTE["blue"],
-                zorder=2, label="win share")
+                zorder=2, label=_("win share"))
         ax.errorbar(shares, ys, xerr=[[s - lo for s, lo in zip(shares, lows)],
                                       [hi - s for s, hi in zip(shares, highs)]],
                     fmt="none", ecolor="#333333", elinewidth=1.2, capsize=5, zorder=3,
-                    label="95% interval")
+                    label=_("95% interval"))
         even = 1 / len(self.seat_names) if len(self.seat_names) > 1 else 0.5
         ax.axvline(even, color=PALETTE["vermillion"], linestyle="--", zorder=4,
-                   label=f"even share ({_percent(even)})")
+                   label=_("even share ({share})").format(share=_percent(even)))
         for y, s, hi in zip(ys, shares, highs):
             ax.annotate(_percent(s), (min(hi, 1.0), y), xytext=(4, 0),
                         textcoords="offset points", va="center", fontsize=8)
         ax.set_yticks(ys, names)
         ax.set_xlim(0, 1.12)
-        ax.set_xlabel("share of the win")
+        ax.set_xlabel(_("share of the win"))
+        localize_ticks(ax.xaxis)
         ax.grid(axis="x", color="#dddddd", zorder=0)
         ax.spines[["top", "right"]].set_visible(False)
-        ax.set_title(f"{self.title}: {self.n} games", fontsize=10)
+        ax.set_title(_("{name}: {games}").format(name=self.title, games=ngettext(
+            "{n} game", "{n} games", self.n).format(n=self.n)), fontsize=10)
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=3, fontsize=8,
                   frameon=False)
         return ax
@@ -258,26 +278,28 @@ def _players(game: Game, players) -> tuple[tuple, tuple]:
     elif isinstance(players, (list, tuple)):
         items = [(p, p) for p in players]
     else:
-        raise TypeError("players is a dict {name: policy} or a list of names from "
-                        f"game.policies(), not {type(players).__name__}")
+        raise TypeError(_("players is a dict {{name: policy}} or a list of names from "
+                          "game.policies(), not {kind}").format(kind=type(players).__name__))
     names, policies = [], []
     for name, policy in items:
         if not isinstance(name, str) or not name:
-            raise TypeError(f"player names are non-empty strings, not {name!r}")
+            raise TypeError(_("player names are non-empty strings, not {given}").format(
+                given=repr(name)))
         if isinstance(policy, str):
             named = game.policies() if named is None else named
             policy = named_policy(game, policy, named)
         if not callable(policy):
-            raise TypeError(f"the policy for {name} is not callable: "
-                            f"{type(policy).__name__}")
+            raise TypeError(_("the policy for {player} is not callable: {kind}").format(
+                player=name, kind=type(policy).__name__))
         names.append(name)
         policies.append(policy)
     if len(set(names)) != len(names):
-        raise ValueError(f"two players share a name: {', '.join(names)}")
+        raise ValueError(_("two players share a name: {names}").format(names=", ".join(names)))
     if len(names) != game.players:
-        raise ValueError(f"{game.title} is set up for {game.players} players but the "
-                         f"tournament has {len(names)} ({', '.join(names)}); give one "
-                         f"player per seat")
+        raise ValueError(_("{game} is set up for {players} players but the "
+                           "tournament has {count} ({names}); give one "
+                           "player per seat").format(game=game.title, players=game.players,
+                                                     count=len(names), names=", ".join(names)))
     return tuple(names), tuple(policies)
 
 
@@ -314,21 +336,25 @@ def tournament(game: Game, players, n: int, seed: Any = 0, executor=None,
     names, policies = _players(game, players)
     orders = tuple(itertools.permutations(range(len(names))))
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"tournament needs a whole number n >= 1 of games, not {n!r}")
+        raise ValueError(_("tournament needs a whole number n >= 1 of games, not {given}").format(
+            given=repr(n)))
     if n % len(orders):
         up = -(-n // len(orders)) * len(orders)
-        raise ValueError(f"n={n} games cannot be shared equally among the "
-                         f"{len(orders)} seat orders; use a multiple of {len(orders)} "
-                         f"(e.g. {up})")
+        raise ValueError(_("n={n} games cannot be shared equally among the "
+                           "{orders} seat orders; use a multiple of {orders} "
+                           "(e.g. {up})").format(n=n, orders=len(orders), up=up))
     views = _views_for(game, views)
     if batch is None:               # (results do not depend on it: game i is seeded by i)
         batch = min(MAX_BATCH, len(orders) * max(1, n // len(orders) // 20))
     chunks = [(game, policies, seed, orders, a, min(a + batch, n), views)
               for a in range(0, n, batch)]
-    result = TournamentResult(getattr(game, "title", game.name) + _players_text(game),
-                              names, [],
-                              tuple(game.player_name(p) for p in range(game.players)))
-    _run(chunks, n, executor, progress, f"{game.title}: {' vs '.join(names)}", result.games)
+    with using(game.language):
+        result = TournamentResult(getattr(game, "title", game.name) + _players_text(game),
+                                  names, [],
+                                  tuple(game.player_name(p) for p in range(game.players)),
+                                  game.language)
+        desc = _("{game}: {players}").format(game=game.title, players=_(" vs ").join(names))
+    _run(chunks, n, executor, progress, desc, result.games)
     return result
 
 
@@ -363,4 +389,4 @@ def _run(chunks, n: int, executor, progress, desc: str, games: list) -> None:
 
 def _players_text(game: Game) -> str:
     k = game.players
-    return f" ({k} player{'s' if k != 1 else ''})"
+    return ngettext(" ({n} player)", " ({n} players)", k).format(n=k)

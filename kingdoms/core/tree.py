@@ -20,12 +20,15 @@ a text outline (move, probability, value) for trees too wide to draw.
 """
 from __future__ import annotations
 
+import functools
 import html as _html
 import textwrap
 from fractions import Fraction
 from typing import Callable
 
+from .i18n import N_, _, ngettext, using
 from .protocol import CHANCE, TERMINAL, State, TooManyOutcomes
+from .text import count, localize
 
 __all__ = ["game_tree", "draw_tree", "layered_positions", "tree_svg", "tree_picture",
            "TreePicture", "tree_outline", "sample_positions", "show_transpositions",
@@ -37,16 +40,31 @@ PALETTE = {"blue": "#0072B2", "orange": "#E69F00", "green": "#009E73",
            "purple": "#CC79A7", "grey": "#999999", "black": "#000000"}
 
 
+def _speaking(function):
+    """Run ``function(state_or_graph, ...)`` in the language of the position's game
+    (a graph's root): a German game's tree is German also where the kernel is not."""
+    @functools.wraps(function)
+    def run(first, *args, **kwargs):
+        root = first.graph.get("root") if hasattr(first, "graph") and isinstance(
+            getattr(first, "graph"), dict) else first
+        game = getattr(root, "game", None)
+        with using(getattr(game, "language", None)):
+            return function(first, *args, **kwargs)
+    return run
+
+
 def state_caption(s: State) -> str:
     """A short sentence for a position: ``describe()`` (whose turn, or the result); a
     chance event without a description of its own says how many outcomes it has."""
     text = s.describe()
-    if s.current_player() == CHANCE and text.strip().rstrip(".") in ("Chance event", ""):
+    if s.current_player() == CHANCE and text.strip().rstrip(".") in (
+            "Chance event", _("Chance event"), ""):
         try:
             n = len(s.chance_outcomes())
         except TooManyOutcomes as e:
             n = e.count
-        return "Chance: one possible outcome" if n == 1 else f"Chance: {n:,} possible outcomes"
+        return ngettext("Chance: one possible outcome", "Chance: {count} possible outcomes",
+                        n).format(count=count(n))
     return text
 
 
@@ -60,7 +78,7 @@ def sample_positions(game, count: int, seed=0, start: float = 0.25,
     from .play import play_state
     rng = random.Random(f"kingdoms/sample_positions/{seed}")
     out = []
-    for _ in range(100 * count):
+    for _try in range(100 * count):
         if len(out) == count:
             break
         s = play_state(game, seed=rng.randrange(10**9))
@@ -86,11 +104,11 @@ def format_number(x, exact: bool = True) -> str:
         return str(x.numerator)
     if exact:
         if x.denominator <= 1000:
-            return f"{x.numerator}/{x.denominator} ≈ {float(x):.3g}"
-        return f"≈ {float(x):.3g}"
+            return f"{x.numerator}/{x.denominator} ≈ {localize(f'{float(x):.3g}')}"
+        return f"≈ {localize(f'{float(x):.3g}')}"
     if x.denominator <= 100 and len(str(x)) <= 7:
         return str(x)
-    return f"≈{float(x):.3g}"
+    return f"≈{localize(f'{float(x):.3g}')}"
 
 
 def format_value(v, game=None, exact: bool = True) -> str:
@@ -111,6 +129,7 @@ def format_value(v, game=None, exact: bool = True) -> str:
                      for i, x in enumerate(v))
 
 
+@_speaking
 def game_tree(state: State, depth: int = 2, values=False, max_nodes: int = 500,
               label: Callable[[State], str] | None = None, value=None,
               max_states: int = 200_000, objective=None, *, samples: int | None = None,
@@ -140,8 +159,8 @@ def game_tree(state: State, depth: int = 2, values=False, max_nodes: int = 500,
     """
     import networkx as nx
     if values not in (True, False, "exact"):
-        raise ValueError(f"values is True (exact where possible, else estimated), "
-                         f"'exact' or False; not {values!r}")
+        raise ValueError(_("values is True (exact where possible, else estimated), "
+                           "'exact' or False; not {given}").format(given=repr(values)))
     game = state.game
     g = nx.DiGraph(root=state, players=[game.player_name(p) for p in range(game.players)])
     g.add_node(state, layer=0)
@@ -172,11 +191,11 @@ def _values(g, state: State, objective, exact_only: bool, max_states: int,
     from .solve import TreeTooLarge, _words, expectimax
     viewer = viewer_of(state)
     who = state.game.player_name(viewer)
-    hands = ("with every hand face up (as this lesson assumes), "
+    hands = (_("with every hand face up (as this lesson assumes), ")
              if open_hands and state.game.hidden_information else "")
     if not (exact_only or open_hands) and reads_hidden_information(state, viewer):
-        why = (f"{who} cannot see every card here, and a value may only use what "
-               f"{who} knows")
+        why = _("{player} cannot see every card here, and a value may only use what "
+                "{player} knows").format(player=who)
     else:
         try:
             sol = expectimax(state, objective=objective, max_states=max_states)
@@ -184,17 +203,19 @@ def _values(g, state: State, objective, exact_only: bool, max_states: int,
             if exact_only:
                 raise
             if e.outcomes:
-                why = f"a chance event ahead has {e.outcomes:,} outcomes, too many to solve exactly"
+                why = _("a chance event ahead has {count} outcomes, too many to solve "
+                        "exactly").format(count=count(e.outcomes))
             elif e.estimate:
-                why = (f"the game can go on in more than {_words(e.limit * 1000)} ways from "
-                       "here, too many to solve exactly")
+                why = _("the game can go on in more than {count} ways from "
+                        "here, too many to solve exactly").format(count=_words(e.limit * 1000))
             else:
-                why = (f"more than {e.limit:,} positions lie ahead, too many to solve "
-                       "exactly")
+                why = _("more than {count} positions lie ahead, too many to solve "
+                        "exactly").format(count=count(e.limit))
         else:
             g.graph["values"] = "exact"
-            g.graph["values_note"] = (f"Exact values: {hands}every way the game can go "
-                                      f"from here is worked out ({sol.states:,} positions).")
+            g.graph["values_note"] = _("Exact values: {hands}every way the game can go "
+                                       "from here is worked out ({count} positions).").format(
+                                           hands=hands, count=count(sol.states))
             best = {s: sol.best_actions(s) for s in g if s.current_player() >= 0}
             return sol.values, best
     return _estimated(g, state, objective, viewer, hands + why, how)
@@ -213,13 +234,14 @@ def _estimated(g, state: State, objective, viewer: int, why: str, how: dict):
         top = max(e[cp].mean for e in kids.values())
         best[state] = [a for a, e in kids.items() if e[cp].mean == top]
     some = next(iter(kids.values()), root)
-    seen = (f", dealt anew from what {state.game.player_name(viewer)} sees"
-            if some.viewer is not None else "")
+    seen = (_(", dealt anew from what {player} sees").format(
+        player=state.game.player_name(viewer)) if some.viewer is not None else "")
     g.graph["values"] = "estimated"
-    g.graph["values_note"] = (
-        f"Estimated values (≈ ±, 95% interval): {why}, so each value is the average of "
-        f"{some.samples:,} games played out by {some.policy}{seen} (seeded); "
-        "positions further down get values when you start from them.")
+    g.graph["values_note"] = _(
+        "Estimated values (≈ ±, 95% interval): {why}, so each value is the average of "
+        "{count} games played out by {policy}{seen} (seeded); "
+        "positions further down get values when you start from them.").format(
+            why=why, count=count(some.samples), policy=some.policy, seen=seen)
     return vals, best
 
 
@@ -241,8 +263,9 @@ def _expand(g, s: State, layer: int, max_nodes: int, depth: int) -> list:
         child = s.apply(a)
         if child not in g:
             if g.number_of_nodes() >= max_nodes:
-                raise ValueError(f"the tree has more than {max_nodes} nodes within "
-                                 f"depth {depth}; lower depth or raise max_nodes")
+                raise ValueError(_("the tree has more than {count} nodes within "
+                                   "depth {depth}; lower depth or raise max_nodes").format(
+                                       count=max_nodes, depth=depth))
             g.add_node(child, layer=layer)
             new.append(child)
         text = str(a) if p is None else f"{a} ({p})"
@@ -286,7 +309,7 @@ class _More:
         self.parent, self.hidden = parent, hidden
 
     def __repr__(self):
-        return f"… {self.hidden} more"
+        return _("… {count} more").format(count=self.hidden)
 
 
 def collapse_fans(graph, max_fan: int | None = 8):
@@ -319,7 +342,7 @@ def collapse_fans(graph, max_fan: int | None = 8):
         if u in h:
             m = _More(u, hidden)
             h.add_node(m, kind=MORE, layer=h.nodes[u]["layer"] + 1,
-                       label=f"… {hidden} more", player=None)
+                       label=_("… {count} more").format(count=hidden), player=None)
             h.add_edge(u, m, label="", probability=None, action=None)
     h.graph.update(graph.graph)
     h.graph["collapsed"] = sum(k for _, k in more)
@@ -336,7 +359,7 @@ class _Same:
         self.parent, self.target = parent, target
 
     def __repr__(self):
-        return f"the same position as {self.target!r}"
+        return _("the same position as {position}").format(position=repr(self.target))
 
 
 def show_transpositions(graph):
@@ -354,10 +377,10 @@ def show_transpositions(graph):
         d = dict(h.edges[u, v])
         h.remove_edge(u, v)
         first = (graph.edges[parent[v], v].get("label") or "") if v in parent else ""
-        where = f"after “{first}”" if first else "drawn above"
+        where = _("after “{move}”").format(move=first) if first else _("drawn above")
         m = _Same(u, v)
         h.add_node(m, kind=SAME, layer=h.nodes[u].get("layer", 0) + 1, player=None,
-                   label=f"the same position as {where}",
+                   label=_("the same position as {position}").format(position=where),
                    **({"value": graph.nodes[v]["value"]} if "value" in graph.nodes[v] else {}))
         h.add_edge(u, m, **d)
     h.graph["transpositions"] = len(extra)
@@ -433,12 +456,12 @@ def layered_positions(graph) -> dict:
 
 _STYLE = {
     # kind: (marker, face colour, edge colour, line style, legend text)
-    "decision": ("s", PALETTE["sky"], PALETTE["blue"], "solid", "a player decides"),
-    "chance": ("o", PALETTE["yellow"], PALETTE["orange"], "solid", "chance (dice, cards)"),
-    "terminal": ("D", PALETTE["green"], "#005a44", "solid", "the game ends"),
-    "frontier": ("s", "white", "#555555", "dashed", "not expanded (raise the depth)"),
-    MORE: ("s", "white", "#555555", "dotted", "more moves, not drawn"),
-    SAME: ("o", "white", PALETTE["blue"], "dotted", "a position reached another way too"),
+    "decision": ("s", PALETTE["sky"], PALETTE["blue"], "solid", N_("a player decides")),
+    "chance": ("o", PALETTE["yellow"], PALETTE["orange"], "solid", N_("chance (dice, cards)")),
+    "terminal": ("D", PALETTE["green"], "#005a44", "solid", N_("the game ends")),
+    "frontier": ("s", "white", "#555555", "dashed", N_("not expanded (raise the depth)")),
+    MORE: ("s", "white", "#555555", "dotted", N_("more moves, not drawn")),
+    SAME: ("o", "white", PALETTE["blue"], "dotted", N_("a position reached another way too")),
 }
 FONT_PT = 9                 # every text: 9 pt = 12 px at the size a notebook shows it
 TITLE_PT = 10
@@ -512,15 +535,15 @@ def _node_block(d, show_value: bool) -> _Block:
     lines = _shorten(text)
     full = text
     if "outcomes" in d and d.get("kind") == "chance":
-        lines.append(f"{d['outcomes']:,} outcomes, not listed")
+        lines.append(_("{count} outcomes, not listed").format(count=count(d['outcomes'])))
     if show_value and d.get("value") is not None:
         vl = _value_lines(d["value"])
         lines += vl
-        full += " — value " + " ".join(vl)
+        full += _(" — value ") + " ".join(vl)
         if getattr(d["value"], "exact", True) is False:
             full += f" ({d['value'].games})"
     if d.get("tie"):
-        lines.append("(tie: several best)")
+        lines.append(_("(tie: several best)"))
     return _Block(lines, full)
 
 
@@ -535,10 +558,10 @@ def _edge_block(d, edge_labels: bool) -> _Block | None:
     full = text
     if p is not None:
         lines.append(f"p = {p}")
-        full += f" (probability {p})"
+        full += _(" (probability {probability})").format(probability=p)
     if d.get("best"):
-        lines.append("★ best")
-        full += " — best"
+        lines.append(_("★ best"))
+        full += _(" — best")
     if not lines:
         return None
     return _Block(lines, full, bold=bool(d.get("best")), box=bool(d.get("best")))
@@ -571,6 +594,7 @@ def _layout(g, edge_labels: bool, node_labels: bool, has_values: bool):
     return xy, nodes, edges, parent, col * cols + 2 * _MARGIN, top - _GAP_Y
 
 
+@_speaking
 def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True,
               figsize=None, max_fan: int | None = 8, legend: bool = True,
               title: str | None = None, value_name: str | None = None):
@@ -625,12 +649,14 @@ def draw_tree(graph, ax=None, edge_labels: bool = True, node_labels: bool = True
 
 
 def _heading(g, game, has_values: bool, title, value_name) -> str:
+    from .solve import objective_text
     if title is not None:
         return title
-    heading = "What can happen from here"
+    heading = _("What can happen from here")
     if has_values:
-        name = value_name or g.graph.get("objective") or "value"
-        heading += f" — values: {name}"
+        objective = g.graph.get("objective")
+        name = value_name or (objective_text(objective) if objective else _("value"))
+        heading += _(" — values: {name}").format(name=name)
         names = g.graph.get("players") or ([game.player_name(p) for p in range(game.players)]
                                            if game is not None else [])
         if len(names) > 1:
@@ -701,7 +727,7 @@ def _draw_edges(ax, g, xy, nodes, edges, parent) -> None:
 
 
 def _draw_nodes(ax, g, xy, nodes) -> None:
-    for kind, (marker, face, edge, style, _) in _STYLE.items():
+    for kind, (marker, face, edge, style, _legend) in _STYLE.items():
         ns = [n for n, d in g.nodes(data=True) if d.get("kind") == kind]
         if ns:
             ax.scatter([xy[n][0] for n in ns], [xy[n][1] for n in ns], marker=marker,
@@ -720,12 +746,12 @@ def _draw_nodes(ax, g, xy, nodes) -> None:
 
 def _legend_entries(g) -> list:
     kinds = {d.get("kind") for _, d in g.nodes(data=True)}
-    out = [(("marker", m, f, e, s), text) for k, (m, f, e, s, text) in _STYLE.items()
+    out = [(("marker", m, f, e, s), _(text)) for k, (m, f, e, s, text) in _STYLE.items()
            if k in kinds]
-    if any(d.get("best") for *_, d in g.edges(data=True)):
-        out.append((("line", PALETTE["vermillion"], 3), "★ best move (all of them when tied)"))
-    if any(d.get("probability") is not None for *_, d in g.edges(data=True)):
-        out.append((("line", "#666666", 1), "p = exact probability of an outcome"))
+    if any(d.get("best") for *_rest, d in g.edges(data=True)):
+        out.append((("line", PALETTE["vermillion"], 3), _("★ best move (all of them when tied)")))
+    if any(d.get("probability") is not None for *_rest, d in g.edges(data=True)):
+        out.append((("line", "#666666", 1), _("p = exact probability of an outcome")))
     return out
 
 
@@ -756,6 +782,7 @@ def _draw_legend(ax, rows, top: float) -> None:
             _text(ax, x + 22, y, text, "left", "center", f"tree-legend-{r}-{i}")
 
 
+@_speaking
 def tree_svg(graph, max_fan: int | None = 8, **kwargs) -> str:
     """The drawing as SVG text (crisp at any zoom, real text), made without pyplot so
     nothing leaks into a notebook cell's output.  Every shortened label carries its
@@ -821,10 +848,12 @@ def drawing_columns(graph, max_fan: int | None = 8) -> int:
     return sum(1 for kids in _spanning_children(g).values() if not kids)
 
 
+@_speaking
 def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     """The tree as an outline: one line per move with its probability and value,
     indented by depth (``html=True``: nested collapsible ``<details>``).  A move to a
     position listed under another route says "the same position as after …"."""
+    from .solve import objective_text
     graph = show_transpositions(graph)
     root = graph.graph["root"]
     game = root.game
@@ -835,11 +864,13 @@ def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
         nd = graph.nodes[node]
         parts = [str(d_edge["action"])]
         if d_edge.get("probability") is not None:
-            parts.append(f"probability {d_edge['probability']}")
+            parts.append(_("probability {probability}").format(
+                probability=d_edge['probability']))
         if "value" in nd:
-            parts.append("value " + format_value(nd["value"], game))
+            parts.append(_("value ") + format_value(nd["value"], game))
         if d_edge.get("best"):
-            parts.append("★ best" + (" (tie)" if graph.nodes[_parent(node)].get("tie") else ""))
+            parts.append(_("★ best (tie)") if graph.nodes[_parent(node)].get("tie")
+                         else _("★ best"))
         parts.append("→ " + nd["label"])
         return " — ".join(parts)
 
@@ -850,9 +881,9 @@ def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
 
     head = graph.nodes[root]["label"]
     if "value" in graph.nodes[root]:
-        head += f" — value {format_value(graph.nodes[root]['value'], game)}"
+        head += _(" — value {value}").format(value=format_value(graph.nodes[root]['value'], game))
     if objective:
-        head += f" (objective: {objective})"
+        head += _(" (objective: {name})").format(name=objective_text(objective))
     if not html:
         out = [head]
 

@@ -6,6 +6,8 @@ import io
 
 import ipywidgets as W
 
+from ..core.text import speaks  # noqa: F401  (the widgets' methods run in their game's language)
+
 
 def figure_png(fig) -> bytes:
     """A matplotlib ``Figure`` as PNG bytes (no pyplot, so nothing leaks into cells)."""

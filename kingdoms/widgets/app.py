@@ -16,6 +16,7 @@ import html
 
 import ipywidgets as W
 
+from ..core.i18n import _, using
 from ..core.protocol import Game
 from .stepper import OMNISCIENT, TABLE, Stepper
 
@@ -34,6 +35,11 @@ def class_app(game: Game | str, rules: str, odds=None, odds_title: str | None = 
     if isinstance(game, str):
         import kingdoms
         game = kingdoms.game(game)
+    with using(game.language):
+        return _class_app(game, rules, odds, odds_title, seed, seats, intro, auto_chance, timer)
+
+
+def _class_app(game, rules, odds, odds_title, seed, seats, intro, auto_chance, timer):
     table = TABLE if game.hidden_information else OMNISCIENT
     stepper = Stepper(game, seed=seed, seats=seats, perspective=table,
                       auto_chance=auto_chance, timer=timer)
@@ -43,24 +49,24 @@ def class_app(game: Game | str, rules: str, odds=None, odds_title: str | None = 
                   + (f"<p><i>{html.escape(intro)}</i></p>" if intro else ""))
     head.add_class("kingdoms-app-title")
     card = W.HTML("<div style='border:1px solid #0072B2;border-radius:6px;padding:0.5em 1em;"
-                  "background:#eef6fb;max-width:60em'><b>The rules in one paragraph</b>"
+                  "background:#eef6fb;max-width:60em'><b>" + _("The rules in one paragraph") + "</b>"
                   f"{paragraphs}</div>")
     card.add_class("kingdoms-rules-card")
-    hands = ("The screen shows the table: what every player may see. A player whose turn "
-             "it is presses “show …'s hand” to choose a move, then “hide hands”. "
+    hands = (_("The screen shows the table: what every player may see. A player whose turn "
+               "it is presses “show …'s hand” to choose a move, then “hide hands”. ")
              if game.hidden_information else "")
-    how = W.HTML("<p style='margin:0.6em 0 0.2em'><b>Play:</b> " + html.escape(hands)
-                 + "Click a move; “undo” takes a step back. Dice and draws happen by "
-                 "themselves (untick “roll / draw by itself” to press “roll / draw”). Under "
-                 "“Seats”, choose for each player: a person (human) or one of the named "
-                 "bots, who move by themselves after a short pause (“pause bots” stops "
-                 "them). “new deal” "
-                 "starts a new game; its number, typed into “replay deal #”, plays the "
-                 "same deal again.</p>")
+    how = W.HTML("<p style='margin:0.6em 0 0.2em'><b>" + _("Play:") + "</b> " + html.escape(hands)
+                 + _("Click a move; “undo” takes a step back. Dice and draws happen by "
+                     "themselves (untick “roll / draw by itself” to press “roll / draw”). Under "
+                     "“Seats”, choose for each player: a person (human) or one of the named "
+                     "bots, who move by themselves after a short pause (“pause bots” stops "
+                     "them). “new deal” "
+                     "starts a new game; its number, typed into “replay deal #”, plays the "
+                     "same deal again.") + "</p>")
     parts = [head, card, how, stepper]
     if odds is not None:
         widget = odds(stepper) if callable(odds) and not isinstance(odds, W.Widget) else odds
-        title = W.HTML(f"<h2 style='margin:0.8em 0 0.2em'>{html.escape(odds_title or 'Odds')}</h2>")
+        title = W.HTML(f"<h2 style='margin:0.8em 0 0.2em'>{html.escape(odds_title or _('Odds'))}</h2>")
         box = W.VBox([title, widget])
         box.add_class("kingdoms-app-odds")
         parts.append(box)

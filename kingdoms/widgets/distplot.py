@@ -20,7 +20,12 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..core.distribution import Distribution
+from ..core.i18n import N_, _, language, using
+from ..core.text import count, localize_ticks, number
 from ..core.tree import PALETTE, format_number
+from ._common import speaks
+
+OUTCOME = N_("outcome")
 
 __all__ = ["DistributionPlot", "band95", "plot_distribution"]
 
@@ -36,13 +41,16 @@ def band95(p, n: int) -> tuple[float, float]:
 
 
 def plot_distribution(ax, dist: Distribution, samples=None, title: str | None = None,
-                      xlabel: str = "outcome", ylabel: str = "probability"):
-    """Draw ``dist`` (and the frequencies of ``samples``) on ``ax``; returns ``ax``."""
+                      xlabel: str | None = None, ylabel: str | None = None):
+    """Draw ``dist`` (and the frequencies of ``samples``) on ``ax``; returns ``ax``.
+    The axis labels default to "outcome" and "probability" in the current language."""
+    xlabel = _(OUTCOME) if xlabel is None else xlabel
+    ylabel = _("probability") if ylabel is None else ylabel
     outcomes = list(dist)
     probs = [dist[o] for o in outcomes]
     xs = list(range(len(outcomes)))
     ax.bar(xs, [float(p) for p in probs], width=0.7, color=PALETTE["sky"],
-           edgecolor=PALETTE["blue"], label="exact probability", zorder=2)
+           edgecolor=PALETTE["blue"], label=_("exact probability"), zorder=2)
     tops = [float(p) for p in probs]
     if samples:
         n = len(samples)
@@ -53,9 +61,11 @@ def plot_distribution(ax, dist: Distribution, samples=None, title: str | None = 
         ax.errorbar(xs, centre, yerr=[[c - lo for c, lo in zip(centre, lows)],
                                       [hi - c for c, hi in zip(centre, highs)]],
                     fmt="none", ecolor="#333333", elinewidth=1.2, capsize=6, zorder=3,
-                    label=f"95% range of a frequency from {n:,} samples")
+                    label=_("95% range of a frequency from {count} samples").format(
+                        count=count(n)))
         ax.plot(xs, freq, "D", color=PALETTE["vermillion"], markersize=6, zorder=4,
-                markeredgecolor="white", label=f"simulated frequency ({n:,} samples)")
+                markeredgecolor="white",
+                label=_("simulated frequency ({count} samples)").format(count=count(n)))
         tops = [max(t, f, hi) for t, f, hi in zip(tops, freq, highs)]
     top = max(tops, default=1.0) or 1.0
     if len(outcomes) <= 16:
@@ -70,6 +80,7 @@ def plot_distribution(ax, dist: Distribution, samples=None, title: str | None = 
                   ha="right" if crowded else "center", fontsize=8)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
+    localize_ticks(ax.yaxis)        # German: 0,25
     ax.grid(axis="y", color="#dddddd", zorder=0)
     ax.spines[["top", "right"]].set_visible(False)
     if title:
@@ -93,18 +104,23 @@ class DistributionPlot(W.VBox):
 
     def __init__(self, dist: Distribution, sampler: Callable[[random.Random, int], list] | None = None,
                  n: int = 0, max_n: int = 20_000, seed: Any = 0, title: str | None = None,
-                 render: bool = True, xlabel: str = "outcome"):
+                 render: bool = True, xlabel: str | None = None):
+        self._language = language()     # callbacks (the slider) keep it
+        with using(self._language):
+            self._init(dist, sampler, n, max_n, seed, title, render, xlabel)
+
+    def _init(self, dist, sampler, n, max_n, seed, title, render, xlabel) -> None:
         if not isinstance(dist, Distribution):
             dist = Distribution(dist)
         self.dist = dist
         self.sampler = sampler or (lambda rng, k: dist.sample(rng, k))
         self.seed = seed
         self.title = title
-        self.xlabel = xlabel
+        self.xlabel = _(OUTCOME) if xlabel is None else xlabel
         self.samples: list = []
         self._render_images = render
         self._slider = W.IntSlider(value=n, min=0, max=max_n, step=max(1, max_n // 200),
-                                   description="samples", continuous_update=False,
+                                   description=_("samples"), continuous_update=False,
                                    layout=W.Layout(width="420px"))
         self._slider.add_class("kingdoms-samples")
         self._slider.observe(lambda _c: self._update(), names="value")
@@ -131,9 +147,12 @@ class DistributionPlot(W.VBox):
         c = Counter(self.samples)
         return {o: c.get(o, 0) / len(self.samples) for o in self.dist}
 
+    @speaks
     def __repr__(self):
-        return f"DistributionPlot({len(self.dist)} outcomes, {self.n} samples)"
+        return _("DistributionPlot({outcomes} outcomes, {samples} samples)").format(
+            outcomes=len(self.dist), samples=self.n)
 
+    @speaks
     def svg(self) -> str:
         """The chart as SVG text."""
         import matplotlib
@@ -146,14 +165,18 @@ class DistributionPlot(W.VBox):
             fig.savefig(buf, format="svg", bbox_inches="tight")
         return buf.getvalue()
 
+    @speaks
     def _alt_text(self) -> str:
         parts = [f"{o}: {format_number(p)}" for o, p in list(self.dist.items())[:12]]
-        text = (f"Bar chart{': ' + self.title if self.title else ''}. Exact probabilities — "
+        text = ((_("Bar chart: {title}. Exact probabilities — ").format(title=self.title)
+                 if self.title else _("Bar chart. Exact probabilities — "))
                 + "; ".join(parts))
         if self.samples:
-            text += f". Simulated frequencies from {len(self.samples):,} samples shown as dots."
+            text += _(". Simulated frequencies from {count} samples shown as dots.").format(
+                count=count(len(self.samples)))
         return text
 
+    @speaks
     def _update(self) -> None:
         n = self.n
         self.samples = list(self.sampler(random.Random(self.seed), n)) if n > 0 else []
@@ -163,17 +186,22 @@ class DistributionPlot(W.VBox):
             sim = ""
             if freq:
                 lo, hi = band95(p, len(self.samples))
-                sim = f"<td>{freq[o]:.3f}</td><td>{lo:.3f} to {hi:.3f}</td>"
+                sim = "<td>{freq}</td><td>{range}</td>".format(
+                    freq=number(freq[o], 3), range=_("{low} to {high}").format(
+                        low=number(lo, 3), high=number(hi, 3)))
             rows.append(f"<tr><td>{html.escape(str(o))}</td><td>{html.escape(format_number(p))}</td>"
                         f"{sim}</tr>")
-        head = ("<th>simulated frequency</th><th>95% range for this many samples</th>"
-                if freq else "")
+        head = ("<th>{freq}</th><th>{range}</th>".format(
+            freq=_("simulated frequency"), range=_("95% range for this many samples"))
+            if freq else "")
         outside = [o for o in set(self.samples) if o not in self.dist]
-        extra = (f"<div style='color:#a61b1b'>{len(outside)} simulated outcomes are not in "
-                 f"the exact distribution: {html.escape(', '.join(sorted(map(str, outside))[:5]))}</div>"
-                 if outside else "")
+        extra = ("<div style='color:#a61b1b'>" + _(
+            "{count} simulated outcomes are not in the exact distribution: {outcomes}").format(
+                count=len(outside), outcomes=html.escape(', '.join(sorted(map(str, outside))[:5])))
+            + "</div>" if outside else "")
+        exact = _("exact probability")
         self._table.value = (f"<table cellpadding='4'><tr><th>{html.escape(self.xlabel)}</th>"
-                             f"<th>exact probability</th>{head}</tr>{''.join(rows)}</table>{extra}")
+                             f"<th>{exact}</th>{head}</tr>{''.join(rows)}</table>{extra}")
         if self._render_images:
             data = base64.b64encode(self.svg().encode("utf-8")).decode("ascii")
             self._image.value = (f'<img src="data:image/svg+xml;base64,{data}" '

@@ -41,10 +41,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as W
 
+from ..core.i18n import _, language, using
 from ..core.play import named_policy
 from ..core.protocol import (CHANCE, TERMINAL, Action, Game, IllegalAction, State,
                              TooManyOutcomes, check_player, safe_repr)
-from ._common import button, close_all, message_html
+from ..core.text import count
+from ._common import button, close_all, message_html, speaks
 
 __all__ = ["Stepper"]
 
@@ -66,7 +68,8 @@ def _seat_policies(seats, game: Game, named: Mapping) -> dict[int, Callable]:
     else:
         seats = list(seats)
         if len(seats) > players:
-            raise ValueError(f"{len(seats)} seats for a {players}-player game")
+            raise ValueError(_("{seats} seats for a {players}-player game").format(
+                seats=len(seats), players=players))
         items = enumerate(seats)
     out = {}
     for p, pol in items:
@@ -75,11 +78,12 @@ def _seat_policies(seats, game: Game, named: Mapping) -> dict[int, Callable]:
             try:
                 pol = named_policy(game, pol, named)
             except ValueError as e:
-                raise ValueError(f"{game.player_name(p)}'s seat: {e}") from None
+                raise ValueError(_("{player}'s seat: {error}").format(
+                    player=game.player_name(p), error=e)) from None
         if pol is not None:
             if not callable(pol):
-                raise TypeError(f"{game.player_name(p)}'s seat: a policy is a callable "
-                                "policy(state, rng)")
+                raise TypeError(_("{player}'s seat: a policy is a callable "
+                                  "policy(state, rng)").format(player=game.player_name(p)))
             out[p] = pol
     return out
 
@@ -94,8 +98,8 @@ def _start_of(game_or_state) -> tuple[State, bool]:
         return game_or_state.initial_state(), True
     if isinstance(game_or_state, State):
         return game_or_state, False
-    raise TypeError("Stepper needs a Game, a State or a game name, "
-                    f"not {type(game_or_state).__name__}")
+    raise TypeError(_("Stepper needs a Game, a State or a game name, not {kind}").format(
+        kind=type(game_or_state).__name__))
 
 
 MAX_DEAL = 999_999_999     # deal numbers are whole numbers from 0 to this
@@ -110,8 +114,8 @@ def deal_number(text) -> int:
         t = text.strip().lstrip("#").strip()
         if t.isascii() and t.isdigit() and len(t) <= len(str(MAX_DEAL)):
             return int(t)
-    raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL:,}; "
-                     f"not {safe_repr(text, 40)}")
+    raise ValueError(_("a deal number is a whole number from 0 to {most}; not {given}").format(
+        most=count(MAX_DEAL), given=safe_repr(text, 40)))
 
 
 def new_deal_number(other_than=None) -> int:
@@ -135,7 +139,7 @@ def event_loop_timer(delay: float, callback):
 def _policy_label(policy) -> str:
     """A given policy's name for people: its ``name`` or function name."""
     name = getattr(policy, "name", None) or getattr(policy, "__name__", None)
-    return name if isinstance(name, str) and name and not name.startswith("<") else "given"
+    return name if isinstance(name, str) and name and not name.startswith("<") else _("given")
 
 
 def _html_part(css_class: str):
@@ -177,6 +181,13 @@ class Stepper(W.VBox):
                  timer: Callable | None = None):
         start, from_game = _start_of(game_or_state)
         self.game = start.game
+        self._language = self.game.language
+        with using(self._language):
+            self._init(start, from_game, seats, seed, max_buttons, autoplay, max_steps,
+                       perspective, show_setup, bot_delay, auto_chance, timer)
+
+    def _init(self, start, from_game, seats, seed, max_buttons, autoplay, max_steps,
+              perspective, show_setup, bot_delay, auto_chance, timer) -> None:
         if from_game and seed is None:
             seed = new_deal_number()
         self.seed = seed
@@ -185,8 +196,8 @@ class Stepper(W.VBox):
         self._show_setup = show_setup
         if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) \
                 or not 0 <= bot_delay <= 60:
-            raise ValueError(f"bot_delay must be a number of seconds from 0 to 60; "
-                             f"not {safe_repr(bot_delay, 40)}")
+            raise ValueError(_("bot_delay must be a number of seconds from 0 to 60; "
+                               "not {given}").format(given=safe_repr(bot_delay, 40)))
         self.bot_delay = bot_delay
         self._timer = timer or event_loop_timer
         self._pending = None          # the scheduled bot step (a handle with cancel())
@@ -223,35 +234,35 @@ class Stepper(W.VBox):
         self._choices = W.VBox()
         self._choices.add_class("kingdoms-choices")
         self._msg = _html_part("kingdoms-message")
-        self._undo_b = button("↶ undo", "kingdoms-undo", on_click=self.undo,
-                              tooltip="one step back")
-        self._redo_b = button("↷ redo", "kingdoms-redo", on_click=self.redo,
-                              tooltip="one step forward again")
-        self._slider = W.IntSlider(value=0, min=0, max=0, description="step",
+        self._undo_b = button(_("↶ undo"), "kingdoms-undo", on_click=self.undo,
+                              tooltip=_("one step back"))
+        self._redo_b = button(_("↷ redo"), "kingdoms-redo", on_click=self.redo,
+                              tooltip=_("one step forward again"))
+        self._slider = W.IntSlider(value=0, min=0, max=0, description=_("step"),
                                    continuous_update=False,
                                    layout=W.Layout(width="320px"))
         self._slider.add_class("kingdoms-history")
         self._slider.observe(self._on_slider, names="value")
-        names = [(f"what {self.game.player_name(k)} sees", k)
+        names = [(_("what {player} sees").format(player=self.game.player_name(k)), k)
                  for k in range(self.game.players)]
-        table = [("the table (what every player sees)", TABLE)] \
+        table = [(_("the table (what every player sees)"), TABLE)] \
             if self.game.hidden_information else []
-        self._persp = W.Dropdown(options=table + [("everything (teacher)", OMNISCIENT),
-                                                  ("the player to move", TURN)] + names,
-                                 value=perspective, description="show",
-                                 tooltip="whose view the Stepper shows",
+        self._persp = W.Dropdown(options=table + [(_("everything (teacher)"), OMNISCIENT),
+                                                  (_("the player to move"), TURN)] + names,
+                                 value=perspective, description=_("show"),
+                                 tooltip=_("whose view the Stepper shows"),
                                  layout=W.Layout(width="340px"))
         self._persp.add_class("kingdoms-perspective")
         self._persp.observe(lambda _c: self._render(), names="value")
         self._seat_boxes = [self._seat_dropdown(k) for k in range(self.game.players)]
-        self._until_b = button("play until my turn", "kingdoms-play-until-turn",
+        self._until_b = button(_("play until my turn"), "kingdoms-play-until-turn",
                                on_click=self.play_until_my_turn,
-                               tooltip="chance and the bot seats play until a human "
-                                       "seat is to move")
-        self._end_b = button("play to end", "kingdoms-play-to-end", on_click=self.play_to_end,
-                             tooltip="play to the end of the game (bot seats use their "
-                                     "policy, other seats play at random)")
-        self._tree_b = button("open tree here", "kingdoms-open-tree", on_click=self.open_tree)
+                               tooltip=_("chance and the bot seats play until a human "
+                                         "seat is to move"))
+        self._end_b = button(_("play to end"), "kingdoms-play-to-end", on_click=self.play_to_end,
+                             tooltip=_("play to the end of the game (bot seats use their "
+                                       "policy, other seats play at random)"))
+        self._tree_b = button(_("open tree here"), "kingdoms-open-tree", on_click=self.open_tree)
         self._pause_b, self._chance_b = self._auto_toggles(auto_chance)
         hands = self._hands_row()
         deals = self._deals_row()
@@ -262,24 +273,24 @@ class Stepper(W.VBox):
                           layout=W.Layout(flex_flow="row wrap"))
         bots = W.HBox([self._until_b, self._end_b, self._pause_b, self._chance_b, self._tree_b],
                       layout=W.Layout(flex_flow="row wrap"))
-        seats_row = W.HBox([W.HTML("<b>Seats:</b>&nbsp;")] + self._seat_boxes,
+        seats_row = W.HBox([W.HTML("<b>" + _("Seats:") + "</b>&nbsp;")] + self._seat_boxes,
                            layout=W.Layout(flex_flow="row wrap"))
         seats_row.add_class("kingdoms-seats")
-        log_box = W.Accordion(children=[self._log], titles=("moves so far",))
+        log_box = W.Accordion(children=[self._log], titles=(_("moves so far"),))
         return [self._title] + deals + hands + [
             self._status, self._state_html, self._msg, self._choices, controls, bots,
             seats_row, log_box, self._tree_box]
 
     def _auto_toggles(self, auto_chance: bool) -> tuple:
         """"pause bots" and "roll / draw by itself"."""
-        pause = W.ToggleButton(value=False, description="pause bots",
-                               tooltip="stop the bot seats from moving by themselves",
+        pause = W.ToggleButton(value=False, description=_("pause bots"),
+                               tooltip=_("stop the bot seats from moving by themselves"),
                                layout=W.Layout(width="auto"))
         pause.add_class("kingdoms-pause-bots")
         pause.observe(lambda _c: self._render(), names="value")
-        chance = W.Checkbox(value=bool(auto_chance), description="roll / draw by itself",
-                            tooltip="chance events (dice, draws) happen by themselves after "
-                                    "a short pause; untick to press “roll / draw” yourself",
+        chance = W.Checkbox(value=bool(auto_chance), description=_("roll / draw by itself"),
+                            tooltip=_("chance events (dice, draws) happen by themselves after "
+                                      "a short pause; untick to press “roll / draw” yourself"),
                             indent=False, layout=W.Layout(width="auto"))
         chance.add_class("kingdoms-auto-chance")
         chance.observe(lambda _c: self._render(), names="value")
@@ -291,13 +302,14 @@ class Stepper(W.VBox):
         if not self.game.hidden_information:
             self._hand_bs, self._hide_b = [], None
             return []
-        self._hand_bs = [button(f"show {self.game.player_name(k)}'s hand", "kingdoms-show-hand",
-                                tooltip=f"show what {self.game.player_name(k)} may see: "
-                                        "their hand, on the screen",
+        self._hand_bs = [button(_("show {player}'s hand").format(player=self.game.player_name(k)),
+                                "kingdoms-show-hand",
+                                tooltip=_("show what {player} may see: their hand, on the "
+                                          "screen").format(player=self.game.player_name(k)),
                                 on_click=lambda k=k: self.show_hand(k))
                          for k in range(self.game.players)]
-        self._hide_b = button("hide hands (show the table)", "kingdoms-hide-hands",
-                              tooltip="back to the table: only what every player may see",
+        self._hide_b = button(_("hide hands (show the table)"), "kingdoms-hide-hands",
+                              tooltip=_("back to the table: only what every player may see"),
                               on_click=self.hide_hands)
         self._hand_note = _html_part("kingdoms-hand-note")
         row = W.HBox([*self._hand_bs, self._hide_b], layout=W.Layout(flex_flow="row wrap"))
@@ -310,16 +322,16 @@ class Stepper(W.VBox):
             self._deal_label = None
             return []
         self._deal_label = _html_part("kingdoms-deal")
-        new = button("new deal", "kingdoms-new-deal", on_click=self.new_deal,
-                     tooltip="start a new game with a new deal (its number is shown, so "
-                             "it can be replayed)")
-        self._deal_input = W.Text(placeholder="deal number", description="replay deal #",
-                                  tooltip="the number of a deal to play again",
+        new = button(_("new deal"), "kingdoms-new-deal", on_click=self.new_deal,
+                     tooltip=_("start a new game with a new deal (its number is shown, so "
+                               "it can be replayed)"))
+        self._deal_input = W.Text(placeholder=_("deal number"), description=_("replay deal #"),
+                                  tooltip=_("the number of a deal to play again"),
                                   style={"description_width": "initial"},
                                   layout=W.Layout(width="230px"))
         self._deal_input.add_class("kingdoms-deal-input")
-        replay = button("replay", "kingdoms-replay-deal", on_click=self._on_replay,
-                        tooltip="start again from the deal whose number is typed in the box")
+        replay = button(_("replay"), "kingdoms-replay-deal", on_click=self._on_replay,
+                        tooltip=_("start again from the deal whose number is typed in the box"))
         row = W.HBox([self._deal_label, new, self._deal_input, replay],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         row.add_class("kingdoms-deals")
@@ -327,17 +339,20 @@ class Stepper(W.VBox):
 
     def _seat_dropdown(self, k: int):
         """Who plays seat ``k``: a person or one of the game's named bots."""
-        opts = [("human", "")] + [(f"bot ({n})", n) for n in self._named]
+        # a bot's name: the game's, translated where the game's catalog has it
+        opts = [(_("human"), "")] + [(_("bot ({name})").format(name=_(n) if n else n), n)
+                                     for n in self._named]
         current = ""
         if k in self.seats:
             current = next((n for n, f in self._named.items() if f is self.seats[k]), None)
             if current is None:
                 current = f"given:{k}"
-                opts.append((f"bot ({_policy_label(self.seats[k])})", current))
+                opts.append((_("bot ({name})").format(name=_policy_label(self.seats[k])), current))
                 self._given = getattr(self, "_given", {})
                 self._given[current] = self.seats[k]
         d = W.Dropdown(options=opts, value=current, description=self.game.player_name(k),
-                       tooltip=f"who plays for {self.game.player_name(k)}: a person (human) or one of the named bots",
+                       tooltip=_("who plays for {player}: a person (human) or one of the "
+                                 "named bots").format(player=self.game.player_name(k)),
                        style={"description_width": "initial"},
                        layout=W.Layout(width="auto"))
         d.add_class("kingdoms-seat")
@@ -393,24 +408,27 @@ class Stepper(W.VBox):
                 return s._last[0]
         return humans[0] if humans else OMNISCIENT
 
+    @speaks
     def show_hand(self, player: int) -> None:
         """Show what ``player`` may see (their hand) until ``hide_hands``."""
         check_player(self.game, player, "show_hand")
         self._persp.value = player          # the observer re-renders
 
+    @speaks
     def hide_hands(self) -> None:
         """Back to the table: only what every player may see (in a game without
         hidden information: everything)."""
         self._persp.value = TABLE if self.game.hidden_information else OMNISCIENT
 
+    @speaks
     def seat_name(self, player: int) -> str:
         """Who plays ``player``'s seat, for people: "Player 2: bot (greedy)",
         "Player 1: human"."""
         check_player(self.game, player, "seat_name")
         name = self.game.player_name(player)
         if player not in self.seats:
-            return f"{name}: human"
-        return f"{name}: bot ({self._bot_name(player)})"
+            return _("{player}: human").format(player=name)
+        return _("{player}: bot ({name})").format(player=name, name=self._bot_name(player))
 
     @property
     def paused(self) -> bool:
@@ -430,13 +448,14 @@ class Stepper(W.VBox):
     def auto_chance(self, value: bool) -> None:
         self._chance_b.value = bool(value)
 
+    @speaks
     def new_deal(self, seed=None) -> bool:
         """Start a new game (only for a Stepper started from a game): with ``seed``
         (a deal number, to replay a deal) or a new number drawn by the system.  The
         seats and what is shown stay.  A bad number changes nothing and says why."""
         if not self._from_game:
-            self._set_message("This Stepper started from a position, not a game: it "
-                              "has no deals.", "error")
+            self._set_message(_("This Stepper started from a position, not a game: it "
+                                "has no deals."), "error")
             self._render()
             return False
         if seed is None:
@@ -458,14 +477,16 @@ class Stepper(W.VBox):
             start, self.setup = self._play_setup(start)
         self._states = [start]
         self._index = 0
-        self._set_message(f"New game: deal #{seed}.")
+        self._set_message(_("New game: deal #{number}.").format(number=seed))
         self._render()
         return True
 
+    @speaks
     def _on_replay(self) -> None:
         if self.new_deal(self._deal_input.value if self._deal_input.value.strip() else ""):
             self._deal_input.value = ""
 
+    @speaks
     def step_bots(self) -> bool:
         """One step of the automatic play (what the timer runs): a bot seat's move,
         or a chance event when ``auto_chance``; nothing when paused, when a human is to
@@ -478,6 +499,7 @@ class Stepper(W.VBox):
         self._render()
         return played > 0
 
+    @speaks
     def set_seat(self, player: int, policy) -> None:
         """Make ``player`` a human seat (``None``) or a bot (a name from
         ``game.policies()`` or a policy function)."""
@@ -493,6 +515,7 @@ class Stepper(W.VBox):
             box.value = name              # the observer re-renders
         self._render()
 
+    @speaks
     def choose(self, action) -> bool:
         """Take ``action`` (a decision or a chance outcome) from the current state.
 
@@ -504,7 +527,8 @@ class Stepper(W.VBox):
         if isinstance(action, str):
             found = self._by_text(action)
             if found is None:
-                self._set_message(f"No move here reads “{action}”.", "error")
+                self._set_message(_("No move here reads “{text}”.").format(text=action),
+                                  "error")
                 self._render()
                 return False
             action = found
@@ -520,11 +544,12 @@ class Stepper(W.VBox):
         self._render()
         return True
 
+    @speaks
     def roll(self) -> bool:
         """At a chance node: draw the outcome with the stepper's seeded random source."""
         state = self.state
         if state.current_player() != CHANCE:
-            self._set_message("There is nothing to roll or draw: it is a player's turn.",
+            self._set_message(_("There is nothing to roll or draw: it is a player's turn."),
                               "error")
             self._render()
             return False
@@ -539,11 +564,12 @@ class Stepper(W.VBox):
         """One step forward again after ``undo``."""
         return self.goto(self._index + 1) if self._index + 1 < len(self._states) else False
 
+    @speaks
     def goto(self, i: int) -> bool:
         """Jump to step ``i`` of the timeline (0 = the start)."""
         if not 0 <= i < len(self._states):
-            self._set_message(f"There is no step {i}; the steps are 0 to {len(self._states) - 1}.",
-                              "error")
+            self._set_message(_("There is no step {step}; the steps are 0 to {last}.").format(
+                step=i, last=len(self._states) - 1), "error")
             self._render()
             return False
         self._index = i
@@ -551,6 +577,7 @@ class Stepper(W.VBox):
         self._render()
         return True
 
+    @speaks
     def play_until_my_turn(self) -> int:
         """Let chance and the bot seats play until a human seat is to move (or the
         game ends).  Returns the number of steps played."""
@@ -558,12 +585,14 @@ class Stepper(W.VBox):
         self._render()
         return n
 
+    @speaks
     def play_to_end(self) -> int:
         """Play to the end: bot seats use their policy, the others play at random."""
         n = self._advance(stop_at_human=False)
         self._render()
         return n
 
+    @speaks
     def open_tree(self, depth: int = 1):
         """Show a ``TreeExplorer`` rooted at the current state below the stepper."""
         from .tree import TreeExplorer
@@ -571,17 +600,17 @@ class Stepper(W.VBox):
         if self._tree_would_leak():
             self._tree = None
             self._tree_box.children = [W.HTML(message_html(
-                "The tree shows every card, also the hidden ones. Switch “show” to "
-                "“everything (teacher)” to open it.", "note"))]
+                _("The tree shows every card, also the hidden ones. Switch “show” to "
+                  "“everything (teacher)” to open it."), "note"))]
             return None
         try:
             self._tree = TreeExplorer(self.state, depth=depth)
         except Exception as e:   # shown to the user, never a traceback in the app
             self._tree = None
             self._tree_box.children = [W.HTML(message_html(
-                f"Cannot draw the tree here: {e}", "error"))]
+                _("Cannot draw the tree here: {error}").format(error=e), "error"))]
             return None
-        close_b = button("close tree", "kingdoms-close-tree", on_click=self.close_tree)
+        close_b = button(_("close tree"), "kingdoms-close-tree", on_click=self.close_tree)
         self._tree_box.children = [close_b, self._tree]
         return self._tree
 
@@ -590,11 +619,13 @@ class Stepper(W.VBox):
         self._tree_box.children = []
         self._tree = None
 
+    @speaks
     def __repr__(self):
         st = self.state
-        now = ("chance decides what happens next" if st.current_player() == CHANCE
+        now = (_("chance decides what happens next") if st.current_player() == CHANCE
                else st.describe())
-        return f"Stepper({self.game.title}, step {self._index} of {len(self._states) - 1}: {now})"
+        return _("Stepper({title}, step {step} of {last}: {now})").format(
+            title=self.game.title, step=self._index, last=len(self._states) - 1, now=now)
 
     # ------------------------------------------------------------------ internals
     def _play_setup(self, start: State):
@@ -621,6 +652,7 @@ class Stepper(W.VBox):
             return OMNISCIENT
         return humans[0] if len(humans) == 1 else TURN
 
+    @speaks
     def _on_seat(self, player: int, value) -> None:
         if value == "":
             self.seats.pop(player, None)
@@ -656,8 +688,8 @@ class Stepper(W.VBox):
 
     def _bot_name(self, p: int) -> str:
         pol = self.seats.get(p)
-        return next((n for n, f in self._named.items() if f is pol), None) \
-            or _policy_label(pol)
+        name = next((n for n, f in self._named.items() if f is pol), None)
+        return _(name) if name else _policy_label(pol)
 
     # -- bots that move by themselves
     def _auto_due(self) -> bool:
@@ -700,7 +732,7 @@ class Stepper(W.VBox):
                 break
             if cp >= 0 and cp not in self.seats and stop_at_human:
                 break
-            who = self.game.player_name(cp) if cp >= 0 else "chance"
+            who = self.game.player_name(cp) if cp >= 0 else _("chance")
             try:
                 if cp == CHANCE:
                     action = state.sample_chance(self.rng)
@@ -711,28 +743,30 @@ class Stepper(W.VBox):
                 else:
                     action = random_policy(state, self.rng)
             except Exception as e:   # a broken bot: say so, keep what was played
-                self._set_message(f"The bot playing for {who} failed ({e}); the game "
-                                  "stays where it was.", "error")
+                self._set_message(_("The bot playing for {player} failed ({error}); the game "
+                                    "stays where it was.").format(player=who, error=e), "error")
                 return steps
             try:
                 state = state.apply(action)
             except IllegalAction as e:
-                self._set_message(f"The bot playing for {who} chose an illegal action: {e}",
-                                  "error")
+                self._set_message(_("The bot playing for {player} chose an illegal action: "
+                                    "{error}").format(player=who, error=e), "error")
                 return steps
             self._push(state)
             steps += 1
         else:
             if limit == self.max_steps:
-                self._set_message(f"Stopped after {self.max_steps} steps.", "note")
+                self._set_message(_("Stopped after {steps} steps.").format(
+                    steps=self.max_steps), "note")
         return steps
 
+    @speaks
     def _on_slider(self, change) -> None:
         if change["new"] != self._index:
             self.goto(change["new"])
 
     def _who(self, who: int) -> str:
-        return "chance" if who == CHANCE else self.game.player_name(who)
+        return _("chance") if who == CHANCE else self.game.player_name(who)
 
     def _seen(self, action, persp):
         """``action`` as the viewer ``persp`` sees it (the table: every player)."""
@@ -773,36 +807,41 @@ class Stepper(W.VBox):
         cp = state.current_player()
         if cp == CHANCE:
             text = self._describe(state, shown, persp)
-            if text.strip().rstrip(".") in ("Chance event", ""):
+            if text.strip().rstrip(".") in ("Chance event", _("Chance event"), ""):
                 try:
                     outcomes = state.chance_outcomes()
                 except TooManyOutcomes as e:
-                    return (f"Chance decides what happens next: one of {e.count:,} "
-                            "possible outcomes (a shuffle or a deal).")
+                    return _("Chance decides what happens next: one of {count} "
+                             "possible outcomes (a shuffle or a deal).").format(
+                                 count=count(e.count))
                 if not self._public_outcomes(outcomes, persp):
-                    return "Chance decides what happens next (hidden from this view)."
-                examples = ", ".join(f"“{self.game.action_text(o)}”" for o, _ in outcomes[:2])
+                    return _("Chance decides what happens next (hidden from this view).")
+                examples = ", ".join(_("“{move}”").format(move=self.game.action_text(o))
+                                     for o, _p in outcomes[:2])
                 more = " …" if len(outcomes) > 2 else ""
                 if len(outcomes) == 1:
-                    return f"Chance: only one thing can happen now: {examples}."
-                return (f"Chance decides what happens next: one of {len(outcomes)} "
-                        f"possible outcomes ({examples}{more}).")
+                    return _("Chance: only one thing can happen now: {examples}.").format(
+                        examples=examples)
+                return _("Chance decides what happens next: one of {count} "
+                         "possible outcomes ({examples}).").format(
+                             count=len(outcomes), examples=examples + more)
             return text
         if cp == TERMINAL:
             return state.describe()
         text = self._describe(state, shown, persp)
         if cp in self.seats:
-            text += f" ({self.seat_name(cp)}{self._auto_words()})"
+            text += " ({seat}{auto})".format(seat=self.seat_name(cp), auto=self._auto_words())
         return text
 
     def _auto_words(self) -> str:
         """How a bot at the end of the timeline will move: by itself, or not."""
         if self._index + 1 != len(self._states):
-            return "; a step back in time: “redo” or a move goes on"
+            return _("; a step back in time: “redo” or a move goes on")
         if self.paused:
-            return "; bots paused: press “play until my turn” or untick “pause bots”"
-        return "; it moves by itself in a moment"
+            return _("; bots paused: press “play until my turn” or untick “pause bots”")
+        return _("; it moves by itself in a moment")
 
+    @speaks
     def _render(self) -> None:
         state = self.state
         persp = self.viewer()
@@ -811,27 +850,30 @@ class Stepper(W.VBox):
         except Exception as e:   # a game's view failing must not break the stepper
             # never show more than asked for: the table's plain sentence, no picture
             shown = None
-            self._set_message(f"The view of {self._who_sees(persp)} failed ({e}).", "error")
+            self._set_message(_("The view of {viewer} failed ({error}).").format(
+                viewer=self._who_sees(persp), error=e), "error")
         cp = state.current_player()
-        seen = ("everything (teacher view)" if persp == OMNISCIENT else
-                "the table (what every player may see)" if persp == TABLE else
-                f"what {self.game.player_name(persp)} may see")
-        self._title.value = (f"<b>{html.escape(self.game.title)}</b> — "
-                             f"{self.game.players} players; showing {html.escape(seen)}")
+        seen = (_("everything (teacher view)") if persp == OMNISCIENT else
+                _("the table (what every player may see)") if persp == TABLE else
+                _("what {player} may see").format(player=self.game.player_name(persp)))
+        self._title.value = (f"<b>{html.escape(self.game.title)}</b> — " +
+                             _("{players} players; showing {seen}").format(
+                                 players=self.game.players, seen=html.escape(seen)))
         status = self._status_text(state, shown, persp) if shown is not None \
             else State.describe(state)
         if cp == TERMINAL:
-            status += " Shares of the win: " + ", ".join(
+            status += _(" Shares of the win: ") + ", ".join(
                 f"{self.game.player_name(i)} {r}" for i, r in enumerate(state.returns()))
             scores = state.scores()
             if scores is not None:
-                status += "; points: " + ", ".join(
+                status += _("; points: ") + ", ".join(
                     f"{self.game.player_name(i)} {x}" for i, x in enumerate(scores))
         try:
             self._state_html.value = shown._repr_html_() if shown is not None else ""
         except Exception as e:   # a broken render must not break the stepper
             self._state_html.value = (f"<pre>{html.escape(str(shown))}</pre>"
-                                      + message_html(f"(The picture failed: {e})", "note"))
+                                      + message_html(_("(The picture failed: {error})").format(
+                                          error=e), "note"))
         self._msg.value = message_html(*self._message)
         self._render_choices(state, persp, shown)
         self._undo_b.disabled = self._index == 0
@@ -844,23 +886,25 @@ class Stepper(W.VBox):
         over = cp == TERMINAL
         self._until_b.disabled = over or not self._is_bot_or_chance(state)
         self._end_b.disabled = over
-        self._pause_b.description = "bots paused (press to go on)" if self.paused \
-            else "pause bots"
+        self._pause_b.description = _("bots paused (press to go on)") if self.paused \
+            else _("pause bots")
         self._tree_b.disabled = self._tree_would_leak()
-        self._tree_b.tooltip = ("switch “show” to everything (teacher) to see the tree: it "
-                                "shows hidden cards" if self._tree_b.disabled else
-                                "the tree of what can happen from here")
+        self._tree_b.tooltip = (_("switch “show” to everything (teacher) to see the tree: it "
+                                  "shows hidden cards") if self._tree_b.disabled else
+                                _("the tree of what can happen from here"))
         self._render_hands(persp)
         if self._deal_label is not None:
-            self._deal_label.value = f"<b>deal #{html.escape(str(self.seed))}</b>&nbsp;"
+            self._deal_label.value = "<b>{deal}</b>&nbsp;".format(
+                deal=_("deal #{number}").format(number=html.escape(str(self.seed))))
         self._log.value = self._log_html(persp)
         # the step counter last: a browser that sees it change sees the whole update
-        self._status.value = (f"<div>step {self._index} of {len(self._states) - 1}: "
-                              f"{html.escape(status)}</div>")
+        self._status.value = "<div>{text}</div>".format(
+            text=_("step {step} of {last}: {status}").format(
+                step=self._index, last=len(self._states) - 1, status=html.escape(status)))
         self._schedule()
 
     def _who_sees(self, persp) -> str:
-        return "the table" if persp == TABLE else self._who(persp)
+        return _("the table") if persp == TABLE else self._who(persp)
 
     def _render_hands(self, persp) -> None:
         """The "show Player k's hand" buttons: the shown one disabled, "hide" only
@@ -873,25 +917,28 @@ class Stepper(W.VBox):
         if persp == TABLE:
             note = ""
         elif persp == OMNISCIENT:
-            note = "Every hand is shown (teacher view): press “hide hands” to show the table."
+            note = _("Every hand is shown (teacher view): press “hide hands” to show the table.")
         else:
-            note = (f"{self.game.player_name(persp)}'s hand is shown: press “hide hands” "
-                    "before the others look.")
+            note = _("{player}'s hand is shown: press “hide hands” before the others "
+                     "look.").format(player=self.game.player_name(persp))
         self._hand_note.value = message_html(note, "note")
 
     def _log_html(self, persp) -> str:
         items = []
         if self.setup:
             setup = [self.game.action_text(self._seen(a, persp)) for _, a in self.setup]
-            shown = "; ".join(setup[:6]) + (f"; … ({len(setup) - 6} more)" if len(setup) > 6 else "")
-            items.append(f"<li><i>set-up by chance ({len(setup)} steps, deal "
-                         f"#{html.escape(str(self.seed))}): {html.escape(shown)}</i></li>")
+            shown = "; ".join(setup[:6]) + (_("; … ({count} more)").format(count=len(setup) - 6)
+                                            if len(setup) > 6 else "")
+            items.append("<li><i>{text}</i></li>".format(
+                text=_("set-up by chance ({steps} steps, deal #{number}): {moves}").format(
+                    steps=len(setup), number=html.escape(str(self.seed)),
+                    moves=html.escape(shown))))
         for who, action in self.history:
             a = self._seen(action, persp)
             items.append(f"<li>{html.escape(self._who(who))}: "
                          f"{html.escape(self.game.action_text(a))}</li>")
         if not items:
-            return "<i>no moves yet</i>"
+            return "<i>" + _("no moves yet") + "</i>"
         return ('<ol style="max-height:12em;overflow:auto;margin:0">' + "".join(items)
                 + "</ol>")
 
@@ -907,44 +954,49 @@ class Stepper(W.VBox):
         cp = state.current_player()
         rows: list = []
         if cp == TERMINAL:
-            rows.append(W.HTML("<i>The game is over.</i>"))
+            rows.append(W.HTML("<i>" + _("The game is over.") + "</i>"))
         elif cp == CHANCE:
-            roll = button("roll / draw", "kingdoms-roll", style="warning", on_click=self.roll,
-                          tooltip="let chance decide (a seeded random draw)")
+            roll = button(_("roll / draw"), "kingdoms-roll", style="warning", on_click=self.roll,
+                          tooltip=_("let chance decide (a seeded random draw)"))
             try:
                 outcomes = state.chance_outcomes()
             except TooManyOutcomes as e:
                 rows.append(W.HBox([roll]))
                 rows.append(W.HTML(message_html(
-                    f"Chance has {e.count:,} possible outcomes here (a shuffle or a deal): "
-                    "too many to show one by one. Press “roll / draw” to let chance "
-                    "decide.", "note")))
+                    _("Chance has {count} possible outcomes here (a shuffle or a deal): "
+                      "too many to show one by one. Press “roll / draw” to let chance "
+                      "decide.").format(count=count(e.count)), "note")))
             else:
                 if self._public_outcomes(outcomes, persp):
-                    rows.append(W.HBox([roll, W.HTML("&nbsp;or choose what happens:")]))
-                    labels = [(f"{self.game.action_text(o)} (probability {p})", o)
-                              for o, p in outcomes]
+                    rows.append(W.HBox([roll, W.HTML("&nbsp;" + _("or choose what happens:"))]))
+                    labels = [(_("{outcome} (probability {probability})").format(
+                        outcome=self.game.action_text(o), probability=p), o)
+                        for o, p in outcomes]
                     rows.append(self._choice_rows(labels, ("kingdoms-outcome",
                                                            "kingdoms-choice")))
                 else:
                     rows.append(W.HBox([roll, W.HTML(
-                        "&nbsp;(what chance can bring here is hidden from this view)")]))
+                        "&nbsp;" + _("(what chance can bring here is hidden from this view)"))]))
         elif persp != OMNISCIENT and persp != cp:
             who = self.game.player_name(cp)
             if cp in self.seats:
-                rows.append(W.HTML(f"<i>{html.escape(self.seat_name(cp))} is to move (see "
-                                   "above).</i>"))
+                rows.append(W.HTML("<i>" + _("{seat} is to move (see above).").format(
+                    seat=html.escape(self.seat_name(cp))) + "</i>"))
             elif persp == TABLE:
-                rows.append(W.HTML(f"<i>{html.escape(who)} is to move. Their moves show their "
-                                   f"hand: press “show {html.escape(who)}'s hand” to "
-                                   "choose, then “hide hands”.</i>"))
+                rows.append(W.HTML("<i>" + _(
+                    "{player} is to move. Their moves show their hand: press “show "
+                    "{player}'s hand” to choose, then “hide hands”.").format(
+                        player=html.escape(who)) + "</i>"))
             else:
-                rows.append(W.HTML(f"<i>{html.escape(who)} is choosing (their options are "
-                                   f"hidden from {html.escape(self.game.player_name(persp))})."
-                                   " Switch “show” to see them.</i>"))
+                rows.append(W.HTML("<i>" + _(
+                    "{player} is choosing (their options are hidden from {viewer}). "
+                    "Switch “show” to see them.").format(
+                        player=html.escape(who),
+                        viewer=html.escape(self.game.player_name(persp))) + "</i>"))
         else:
             who = self.game.player_name(cp)
-            rows.append(W.HTML(f"<b>{html.escape(who)}</b> chooses:"))
+            rows.append(W.HTML(_("{player} chooses:").format(
+                player=f"<b>{html.escape(who)}</b>")))
             actions = state.legal_actions()
             labels = [(self.game.action_text(a), a) for a in actions]
             picture, marks = self._action_picture(shown, actions) if shown is not None \
@@ -970,7 +1022,8 @@ class Stepper(W.VBox):
                     isinstance(m, str) for m in marks):
                 raise ValueError("it is not (html, one label per move)")
         except Exception as e:   # noqa: BLE001 - a game's hook must not break the stepper
-            return W.HTML(message_html(f"(The picture of the moves failed: {e})", "note")), None
+            return W.HTML(message_html(_("(The picture of the moves failed: {error})").format(
+                error=e), "note")), None
         box = W.HTML(pic)
         box.add_class("kingdoms-action-picture")
         return box, marks
@@ -1002,12 +1055,14 @@ class Stepper(W.VBox):
         many = len(labels) > self.max_buttons
         if not many:
             return W.VBox(rows)
-        search = W.Text(placeholder=f"type to filter the {len(labels)} choices",
+        search = W.Text(placeholder=_("type to filter the {count} choices").format(
+                            count=len(labels)),
                         layout=W.Layout(width="320px"))
         search.add_class("kingdoms-filter")
-        count = W.HTML(f"&nbsp;{len(labels)} choices")
+        counted = W.HTML("&nbsp;" + _("{count} choices").format(count=len(labels)))
         extra = ("" if len(labels) <= MAX_SHOWN else
-                 f" (the first {MAX_SHOWN} are shown; type to find the others)")
+                 _(" (the first {count} are shown; type to find the others)").format(
+                     count=MAX_SHOWN))
 
         def narrow(change):
             words = change["new"].lower().split()
@@ -1016,11 +1071,13 @@ class Stepper(W.VBox):
                 ok = all(w in text for w in words)
                 b.layout.display = None if ok else "none"
                 shown += ok
-            count.value = f"&nbsp;{shown} of {len(labels)} choices shown"
+            with using(self._language):
+                counted.value = "&nbsp;" + _("{shown} of {count} choices shown").format(
+                    shown=shown, count=len(labels))
 
         search.observe(narrow, names="value")
         area = W.VBox(rows, layout=W.Layout(max_height="18em", overflow="auto"))
-        return W.VBox([W.HBox([search, count, W.HTML(extra)]), area])
+        return W.VBox([W.HBox([search, counted, W.HTML(extra)]), area])
 
 
 def _heading(members) -> str:
@@ -1033,6 +1090,8 @@ def _heading(members) -> str:
         common.append(words[0])
     if len(members) > 1 and common:
         return " ".join(common[:6]) + " …"
+    if language() != "en":      # a class name is English: the move's own text instead
+        return members[0][0] if len(members) == 1 else _("other moves")
     name = type(members[0][1]).__name__
     import re
     return re.sub(r"(?<!^)([A-Z])", r" \1", name).lower().capitalize()

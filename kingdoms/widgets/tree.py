@@ -15,12 +15,14 @@ import html
 
 import ipywidgets as W
 
+from ..core.i18n import _, language, ngettext, using
 from ..core.protocol import CHANCE, TERMINAL, Game, State, TooManyOutcomes, safe_repr
 from ..core.estimate import EstimateError
-from ..core.solve import TreeTooLarge, resolve_objective
+from ..core.solve import TreeTooLarge, objective_text, resolve_objective
+from ..core.text import count
 from ..core.tree import (drawing_columns, format_value, game_tree, state_caption,
                          tree_outline, tree_svg)
-from ._common import button, message_html
+from ._common import button, message_html, speaks
 
 __all__ = ["TreeExplorer"]
 
@@ -53,9 +55,16 @@ class TreeExplorer(W.VBox):
         if isinstance(state, Game):
             state = state.initial_state()
         elif not isinstance(state, State):
-            raise TypeError("TreeExplorer draws the tree below a position: give it a state "
-                            f"(or a game, to start at its first position); not "
-                            f"{safe_repr(state, 40)}")
+            raise TypeError(_("TreeExplorer draws the tree below a position: give it a state "
+                              "(or a game, to start at its first position); not "
+                              "{given}").format(given=safe_repr(state, 40)))
+        self._language = state.game.language
+        with using(self._language):
+            self._init(state, depth, max_depth, max_nodes, max_states, render, objective,
+                       max_fan, view, open_hands)
+
+    def _init(self, state, depth, max_depth, max_nodes, max_states, render, objective,
+              max_fan, view, open_hands) -> None:
         self.max_nodes = max_nodes
         self.max_states = max_states
         self.max_fan = max_fan
@@ -71,28 +80,30 @@ class TreeExplorer(W.VBox):
         self.view = "drawing"
         self._render_images = render
         self._depth = W.IntSlider(value=depth, min=1, max=max(max_depth, depth),
-                                  description="steps ahead", continuous_update=False,
+                                  description=_("steps ahead"), continuous_update=False,
                                   style={"description_width": "initial"})
         self._depth.add_class("kingdoms-tree-depth")
         self._depth.observe(lambda _c: self._update(), names="value")
-        self._back_b = button("back", "kingdoms-tree-back", on_click=self.back,
-                              tooltip="back to the previous root")
-        self._view = W.ToggleButtons(options=[("automatic", "auto"), ("drawing", "drawing"),
-                                              ("outline", "outline")], value=view,
-                                     description="show", style={"button_width": "auto"})
+        self._back_b = button(_("back"), "kingdoms-tree-back", on_click=self.back,
+                              tooltip=_("back to the previous root"))
+        self._view = W.ToggleButtons(options=[(_("automatic"), "auto"), (_("drawing"), "drawing"),
+                                              (_("outline"), "outline")], value=view,
+                                     description=_("show"), style={"button_width": "auto"})
         self._view.add_class("kingdoms-tree-view")
         self._view.observe(lambda _c: self._update(), names="value")
-        self._all = W.Checkbox(value=False, description="show every move (no “… more”)",
+        self._all = W.Checkbox(value=False, description=_("show every move (no “… more”)"),
                                indent=False)
         self._all.add_class("kingdoms-tree-all")
         self._all.observe(lambda _c: self._update(), names="value")
-        self._obj = W.Dropdown(options=list(self._offered), value=self._objective[0],
-                               description="values:", layout=W.Layout(width="320px"))
+        shown = list(self._offered) if language() == "en" else [(objective_text(k), k) for k in self._offered]
+        self._obj = W.Dropdown(options=shown,
+                               value=self._objective[0],
+                               description=_("values:"), layout=W.Layout(width="320px"))
         self._obj.add_class("kingdoms-tree-objective")
         self._obj.observe(lambda c: self.set_objective(c["new"]), names="value")
-        self._children = W.Dropdown(description="move to", layout=W.Layout(width="420px"))
+        self._children = W.Dropdown(description=_("move to"), layout=W.Layout(width="420px"))
         self._children.add_class("kingdoms-tree-children")
-        self._go_b = button("make it the root", "kingdoms-tree-go",
+        self._go_b = button(_("make it the root"), "kingdoms-tree-go",
                             on_click=lambda: self._go_selected())
         self._info = W.HTML()
         self._info.add_class("kingdoms-tree-info")
@@ -118,19 +129,23 @@ class TreeExplorer(W.VBox):
         """The name of what the values measure (e.g. "share of the win")."""
         return self._objective[0]
 
+    @speaks
     def set_depth(self, d: int) -> None:
         self._depth.value = d      # the observer redraws
 
+    @speaks
     def set_objective(self, name: str) -> None:
         """Measure the values by another of the game's objectives (redraws)."""
         if name not in self._offered:
-            raise ValueError(f"the objectives here are {', '.join(map(repr, self._offered))}")
+            raise ValueError(_("the objectives here are {names}").format(
+                names=", ".join(map(repr, self._offered))))
         if name != self._objective[0]:
             self._objective = (name, self._offered[name])
             if self._obj.value != name:
                 self._obj.value = name
             self._update()
 
+    @speaks
     def show_all(self, on: bool = True) -> None:
         """Draw every move (``True``) or collapse wide fans into "… N more"."""
         self._all.value = on
@@ -145,19 +160,23 @@ class TreeExplorer(W.VBox):
             return [(o, p, s.apply(o)) for o, p in s.chance_outcomes()]
         return [(a, None, s.apply(a)) for a in s.legal_actions()]
 
+    @speaks
     def move_to(self, action) -> None:
         """Make the child reached by ``action`` the new root."""
         self._roots.append(self.root.apply(action))
         self._update()
 
+    @speaks
     def back(self) -> None:
         """Return to the previous root."""
         if len(self._roots) > 1:
             self._roots.pop()
             self._update()
 
+    @speaks
     def __repr__(self):
-        return f"TreeExplorer({self.depth} steps ahead of: {self.root.describe()})"
+        return _("TreeExplorer({depth} steps ahead of: {position})").format(
+            depth=self.depth, position=self.root.describe())
 
     # ------------------------------------------------------------------ internals
     def _go_selected(self) -> None:
@@ -176,13 +195,14 @@ class TreeExplorer(W.VBox):
             return g, True, g.graph.get("values_note", "")
         except (EstimateError, TooManyOutcomes, RecursionError, TreeTooLarge) as e:
             why = (str(e).rstrip(".") + "." if isinstance(e, EstimateError) else
-                   "working out values here would take too much work.")
-        note = (f"No values here: {why} What you can do: choose a move below and look "
-                "again, or read the tree without values (who decides, what chance can "
-                "bring).")
+                   _("working out values here would take too much work."))
+        note = _("No values here: {why} What you can do: choose a move below and look "
+                 "again, or read the tree without values (who decides, what chance can "
+                 "bring).").format(why=why)
         g = game_tree(root, depth, values=False, max_nodes=self.max_nodes)
         return g, False, note
 
+    @speaks
     def _update(self) -> None:
         root = self.root
         self._back_b.disabled = len(self._roots) == 1
@@ -190,18 +210,19 @@ class TreeExplorer(W.VBox):
             kids = self.children_of_root()
         except TooManyOutcomes:
             kids = []
-        self._child_actions = [a for a, _, _ in kids]
+        self._child_actions = [a for a, _p, _s in kids]
         self._children.options = [
-            (str(a) if p is None else f"{a} (probability {p})", i)
-            for i, (a, p, _) in enumerate(kids)]
+            (str(a) if p is None else _("{outcome} (probability {probability})").format(
+                outcome=a, probability=p), i)
+            for i, (a, p, _s) in enumerate(kids)]
         self._children.value = 0 if kids else None
         self._go_b.disabled = not kids
         try:
             self.graph, self.values, self.note = self._build()
         except ValueError as e:          # more nodes than max_nodes
             self.graph, self.values = None, False
-            self.note = (f"Cannot draw the tree: {e}. Fewer steps ahead show less of it "
-                         f"({self.max_nodes} positions at most).")
+            self.note = _("Cannot draw the tree: {error}. Fewer steps ahead show less of it "
+                          "({count} positions at most).").format(error=e, count=self.max_nodes)
             self._info.value = self._info_html(root) + message_html(self.note, "error")
             self._image.value = ""
             return
@@ -209,17 +230,18 @@ class TreeExplorer(W.VBox):
             try:
                 root.chance_outcomes()
             except TooManyOutcomes as e:
-                self.note = (f"Here chance has {e.count:,} possible outcomes (a shuffle or "
-                             "a deal): too many to draw or to list. Let chance decide in "
-                             "the Stepper (roll / draw), then open the tree after it.")
+                self.note = _("Here chance has {count} possible outcomes (a shuffle or "
+                              "a deal): too many to draw or to list. Let chance decide in "
+                              "the Stepper (roll / draw), then open the tree after it.").format(
+                                  count=count(e.count))
         self._info.value = self._info_html(root) + message_html(self.note, "note")
         fan = None if self._all.value else self.max_fan
         wide = drawing_columns(self.graph, fan) > MAX_DRAWN_COLUMNS
         mode = self._view.value
         self.view = "outline" if mode == "outline" or (mode == "auto" and wide) else "drawing"
         if self.view == "outline":
-            lead = ("<div><i>The drawing would be too wide to read, so here is the tree "
-                    "as an outline (click a line to open it).</i></div>"
+            lead = ("<div><i>" + _("The drawing would be too wide to read, so here is the tree "
+                                   "as an outline (click a line to open it).") + "</i></div>"
                     if mode == "auto" else "")
             self._image.value = lead + tree_outline(self.graph, html=True)
         elif self._render_images:
@@ -227,38 +249,45 @@ class TreeExplorer(W.VBox):
 
     def _info_html(self, root: State) -> str:
         game = root.game
-        lines = [f"<b>From here:</b> {html.escape(state_caption(root))} "
-                 f"(step {len(root.history())} of the game)"]
+        lines = [_("{from_here} {position} (step {step} of the game)").format(
+            from_here="<b>" + _("From here:") + "</b>", position=html.escape(state_caption(root)),
+            step=len(root.history()))]
         g = self.graph
         if g is not None and g.graph.get("root") is root:
-            lines.append(f"{g.number_of_nodes()} positions within {self.depth} "
-                         f"step{'' if self.depth == 1 else 's'}.")
+            lines.append(ngettext("{count} positions within {depth} step.",
+                                  "{count} positions within {depth} steps.",
+                                  self.depth).format(count=g.number_of_nodes(), depth=self.depth))
             if self.values and "value" in g.nodes[root]:
+                objective = "<b>" + _("Objective: {name}").format(
+                    name=html.escape(objective_text(self.objective))) + "</b>"
                 if g.graph.get("values") == "estimated":
-                    lines.append(f"<b>Objective: {html.escape(self.objective)}</b> — "
-                                 "estimated: a value is what sampled games from here "
-                                 "brought, ± its 95% uncertainty.")
+                    lines.append(_("{objective} — estimated: a value is what sampled games "
+                                   "from here brought, ± its 95% uncertainty.").format(
+                                       objective=objective))
                 else:
-                    lines.append(f"<b>Objective: {html.escape(self.objective)}</b> — each "
-                                 "player chooses what is best for them by this measure; a "
-                                 "value is what they get with best play by everyone.")
-                lines.append("Value here: " + html.escape(format_value(
+                    lines.append(_("{objective} — each player chooses what is best for them "
+                                   "by this measure; a value is what they get with best play "
+                                   "by everyone.").format(objective=objective))
+                lines.append(_("Value here: ") + html.escape(format_value(
                     g.nodes[root]["value"], game)))
                 rows = []
                 tie = g.nodes[root].get("tie")
                 for u, v, d in g.out_edges(root, data=True):
-                    best = (" ★ best (tie)" if tie else " ★ best") if d.get("best") else ""
+                    best = (_(" ★ best (tie)") if tie else _(" ★ best")) if d.get("best") else ""
                     p = d.get("probability")
                     rows.append(f"<tr><td>{html.escape(str(d['action']))}{best}</td>"
                                 f"<td>{'' if p is None else p}</td>"
                                 f"<td>{html.escape(format_value(g.nodes[v].get('value'), game))}"
                                 f"</td></tr>")
                 if rows:
-                    lines.append("<table><tr><th>choice</th><th>probability</th>"
-                                 f"<th>value ({html.escape(self.objective)})</th></tr>"
+                    lines.append("<table><tr><th>{choice}</th><th>{probability}</th>"
+                                 "<th>{value}</th></tr>".format(
+                                     choice=_("choice"), probability=_("probability"),
+                                     value=_("value ({objective})").format(
+                                         objective=html.escape(objective_text(self.objective))))
                                  + "".join(rows) + "</table>")
                 if tie:
-                    lines.append("Several moves are equally good here: all are marked best.")
+                    lines.append(_("Several moves are equally good here: all are marked best."))
         return "<div>" + "<br>".join(lines) + "</div>"
 
     def _draw(self, fan) -> str:
@@ -272,10 +301,14 @@ class TreeExplorer(W.VBox):
     def _alt_text(self) -> str:
         g = self.graph
         root = self.root
-        text = f"Game tree from: {state_caption(root).rstrip('.')}. {g.number_of_nodes()} positions."
-        best = [str(d["action"]) for _, _, d in g.out_edges(root, data=True) if d.get("best")]
+        text = _("Game tree from: {position}. {count} positions.").format(
+            position=state_caption(root).rstrip('.'), count=g.number_of_nodes())
+        best = [str(d["action"]) for _u, _v, d in g.out_edges(root, data=True) if d.get("best")]
         if best:
-            estimated = g.graph.get("values") == "estimated"
-            text += (f" Best ({self.objective}{', estimated' if estimated else ''}): "
-                     f"{', '.join(best)}.")
+            if g.graph.get("values") == "estimated":
+                text += _(" Best ({objective}, estimated): {moves}.").format(
+                    objective=objective_text(self.objective), moves=", ".join(best))
+            else:
+                text += _(" Best ({objective}): {moves}.").format(
+                    objective=objective_text(self.objective), moves=", ".join(best))
         return text
