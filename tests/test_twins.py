@@ -435,6 +435,7 @@ BY_TEXT = {
     "a word looked up in the text of a move or outcome": re.compile(r"""["'][^"']*["']\s+in\s+str\("""),
     "a move chosen by its English text": re.compile(r"""\.choose\(\s*["']"""),
     "a report line found by its English start": re.compile(r"""report\b.*\.startswith\(\s*["']"""),
+    "a card found by the start of its English label": re.compile(r"""\.label\(\)\.startswith\(\s*["']"""),
 }
 
 
@@ -450,6 +451,8 @@ def test_the_lookup_scan_catches_what_broke_in_german():
     assert text_lookups('        if str(roll) == wish:')
     assert text_lookups('roller.choose("roll the dice")')
     assert text_lookups('[l for l in end.report if l.startswith("Left")][0]')
+    assert text_lookups('    if card.label().startswith("Red 7 "):')
+    assert not text_lookups('    if card.deck == "Red" and card.value == 7:')
     assert not text_lookups('draw = {outcome.card: p for outcome, p in t.chance_outcomes()}')
     assert not text_lookups('print("Options:", [str(a) for a in s.legal_actions()])')
     assert not text_lookups('roller.choose(RollDice())')
