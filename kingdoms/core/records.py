@@ -143,6 +143,19 @@ def _scalar(x: Any, where: str) -> Any:
         kind=type(x).__name__))
 
 
+def _decode_fraction(text: Any, where: str) -> Fraction:
+    """``{"fraction": "2/3"}``'s text as a Fraction (a clear error otherwise)."""
+    if not isinstance(text, str) or not _FRACTION.fullmatch(text):
+        raise RecordError(where + ".fraction: " + _(
+            "{value} is not a fraction like \"2/3\" (at most 40 digits each side)").format(
+                value=_short(text)))
+    num, _sep, den = text.partition("/")
+    if den and int(den) == 0:
+        raise RecordError(where + ".fraction: " + _("{value} divides by zero").format(
+            value=repr(text)))
+    return Fraction(int(num), int(den) if den else 1)
+
+
 def decode_value(x: Any, where: str = "value", *, legacy: bool = False,
                  _depth: int = 0) -> Any:
     """The inverse of ``encode_value`` (lists become tuples).  ``legacy`` also reads
@@ -156,16 +169,7 @@ def decode_value(x: Any, where: str = "value", *, legacy: bool = False,
     if not isinstance(x, dict):
         return _scalar(x, where)
     if set(x) == {"fraction"}:
-        text = x["fraction"]
-        if not isinstance(text, str) or not _FRACTION.fullmatch(text):
-            raise RecordError(where + ".fraction: " + _(
-                "{value} is not a fraction like \"2/3\" (at most 40 digits each side)").format(
-                    value=_short(text)))
-        num, _sep, den = text.partition("/")
-        if den and int(den) == 0:
-            raise RecordError(where + ".fraction: " + _("{value} divides by zero").format(
-                value=repr(text)))
-        return Fraction(int(num), int(den) if den else 1)
+        return _decode_fraction(x["fraction"], where)
     if set(x) == {"frozenset"}:
         items = x["frozenset"]
         if not isinstance(items, list):

@@ -849,11 +849,23 @@ def drawing_columns(graph, max_fan: int | None = 8) -> int:
 
 
 @_speaking
+def _outline_head(graph, objective) -> str:
+    """The outline's first line: the root, its value and the objective."""
+    from .solve import objective_text
+    root = graph.graph["root"]
+    head = graph.nodes[root]["label"]
+    if "value" in graph.nodes[root]:
+        head += _(" — value {value}").format(
+            value=format_value(graph.nodes[root]['value'], root.game))
+    if objective:
+        head += _(" (objective: {name})").format(name=objective_text(objective))
+    return head
+
+
 def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     """The tree as an outline: one line per move with its probability and value,
     indented by depth (``html=True``: nested collapsible ``<details>``).  A move to a
     position listed under another route says "the same position as after …"."""
-    from .solve import objective_text
     graph = show_transpositions(graph)
     root = graph.graph["root"]
     game = root.game
@@ -879,11 +891,7 @@ def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     def _parent(node):
         return parent_of[node]
 
-    head = graph.nodes[root]["label"]
-    if "value" in graph.nodes[root]:
-        head += _(" — value {value}").format(value=format_value(graph.nodes[root]['value'], game))
-    if objective:
-        head += _(" (objective: {name})").format(name=objective_text(objective))
+    head = _outline_head(graph, objective)
     if not html:
         out = [head]
 

@@ -216,6 +216,12 @@ def _score_card(card: str, n: dict, others, pts) -> tuple[int, str]:
         return k * m, _why(
             f"{k} x ({n['fortune_teller']} Fortune Tellers + {n['dragon']} Dragons)",
             N_("{k} x ({fortune_tellers} {fortune_teller} + {dragons} {dragon})"), k, n)
+    return _score_court_card(card, n, others, k)
+
+
+def _score_court_card(card: str, n: dict, others, k: int) -> tuple[int, str]:
+    """``_score_card`` for the King, Jester, Queen, Unicorn and Knight (``k``: the
+    card's points)."""
     if card == "king":
         jesters = sum(1 for c in others if c == "jester")
         if jesters:

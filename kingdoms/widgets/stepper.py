@@ -956,27 +956,7 @@ class Stepper(W.VBox):
         if cp == TERMINAL:
             rows.append(W.HTML("<i>" + _("The game is over.") + "</i>"))
         elif cp == CHANCE:
-            roll = button(_("roll / draw"), "kingdoms-roll", style="warning", on_click=self.roll,
-                          tooltip=_("let chance decide (a seeded random draw)"))
-            try:
-                outcomes = state.chance_outcomes()
-            except TooManyOutcomes as e:
-                rows.append(W.HBox([roll]))
-                rows.append(W.HTML(message_html(
-                    _("Chance has {count} possible outcomes here (a shuffle or a deal): "
-                      "too many to show one by one. Press “roll / draw” to let chance "
-                      "decide.").format(count=count(e.count)), "note")))
-            else:
-                if self._public_outcomes(outcomes, persp):
-                    rows.append(W.HBox([roll, W.HTML("&nbsp;" + _("or choose what happens:"))]))
-                    labels = [(_("{outcome} (probability {probability})").format(
-                        outcome=self.game.action_text(o), probability=p), o)
-                        for o, p in outcomes]
-                    rows.append(self._choice_rows(labels, ("kingdoms-outcome",
-                                                           "kingdoms-choice")))
-                else:
-                    rows.append(W.HBox([roll, W.HTML(
-                        "&nbsp;" + _("(what chance can bring here is hidden from this view)"))]))
+            rows += self._chance_rows(state, persp)
         elif persp != OMNISCIENT and persp != cp:
             who = self.game.player_name(cp)
             if cp in self.seats:
@@ -1007,6 +987,33 @@ class Stepper(W.VBox):
                                           marks))
         self._choices.children = rows
         close_all(old)
+
+    def _chance_rows(self, state: State, persp) -> list:
+        """The rows at a chance event: the roll button, and the outcomes to choose from
+        when this view may see them."""
+        rows: list = []
+        roll = button(_("roll / draw"), "kingdoms-roll", style="warning", on_click=self.roll,
+                      tooltip=_("let chance decide (a seeded random draw)"))
+        try:
+            outcomes = state.chance_outcomes()
+        except TooManyOutcomes as e:
+            rows.append(W.HBox([roll]))
+            rows.append(W.HTML(message_html(
+                _("Chance has {count} possible outcomes here (a shuffle or a deal): "
+                  "too many to show one by one. Press “roll / draw” to let chance "
+                  "decide.").format(count=count(e.count)), "note")))
+        else:
+            if self._public_outcomes(outcomes, persp):
+                rows.append(W.HBox([roll, W.HTML("&nbsp;" + _("or choose what happens:"))]))
+                labels = [(_("{outcome} (probability {probability})").format(
+                    outcome=self.game.action_text(o), probability=p), o)
+                    for o, p in outcomes]
+                rows.append(self._choice_rows(labels, ("kingdoms-outcome",
+                                                       "kingdoms-choice")))
+            else:
+                rows.append(W.HBox([roll, W.HTML(
+                    "&nbsp;" + _("(what chance can bring here is hidden from this view)"))]))
+        return rows
 
     def _action_picture(self, shown: State, actions: Sequence) -> tuple:
         """The game's picture of where the moves go (``State.action_picture``) as

@@ -44,8 +44,12 @@ def test_an_illegal_move_says_why_in_german():
     # the reason after the core's "<player> ...:" (the core's own words are its helper's)
     german_scan([str(err.value).partition(": ")[2]], "woods illegal move")
     assert "Prinzessin" in str(err.value)
-    with pytest.raises(IllegalAction) as english:
+    # a game in German says it in German even in an English kernel; an English game in English
+    with pytest.raises(IllegalAction) as german:
         state.apply(kingdoms.woods.Play("Princess", 0))
+    assert "Prinzessin" in str(german.value)
+    with pytest.raises(IllegalAction) as english:
+        _position(kingdoms.game("woods", players=3)).apply(kingdoms.woods.Play("Princess", 0))
     assert "You can only play a card from your hand (no Princess there)" in str(english.value)
 
 
