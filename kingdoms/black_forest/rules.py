@@ -434,6 +434,10 @@ class BlackForest(Game):
                      doc="Card -> the seat that plays it (read-only mapping).")
     player_names = property(lambda self: self.components.player_names,
                             doc="Each seat's decks (\"Red/Green\").")
+
+    def player_name(self, player: int) -> str:
+        """A seat's name (its decks, "Red/Green") in the current language."""
+        return name(super().player_name(player))
     card_named = property(lambda self: self.components.card_named,
                           doc="\"Red 7\" -> that card (read-only mapping).")
     conditions = property(lambda self: self.components.conditions,

@@ -618,7 +618,8 @@ class Game:
         """``action`` as a person reads it in this game (buttons, move logs).  The
         default is ``str(action)``; a game whose action texts cannot know the players'
         names (an action does not carry the game) overrides it."""
-        return _action_text(action)
+        with using(self.language):
+            return _action_text(action)
 
     # -- for other frameworks (kingdoms.interop.openspiel) ------------------------
     def action_universe(self) -> tuple:

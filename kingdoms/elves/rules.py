@@ -585,7 +585,11 @@ class Elves(Game):
 
     def action_text(self, action) -> str:
         """The action's text with the players named by ``player_name`` (an action's own
-        ``str()`` cannot know the names: it says "Player 1" ...)."""
+        ``str()`` cannot know the names: it says "Player 1" ...), in the game's language."""
+        with using(self.language):
+            return self._named_action_text(action)
+
+    def _named_action_text(self, action) -> str:
         if type(action) is DrawThree:  # its str() says the rulebook's numbers: say ours
             num = self.numbers
             return _("draw {draw} cards and discard {discard}").format(
