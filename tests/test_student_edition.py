@@ -235,7 +235,11 @@ def test_no_cell_is_teacher_only_and_lessons_are_the_repositorys(each_edition):
             if a.cell_type == "code":
                 assert a == b, f"{rel}: a code cell differs"
             else:
-                assert re.sub(r"\]\([^)]*\)", "]()", a.source) == \
+                # the English edition leaves out a line linking a German twin it does not hold
+                kept = "\n".join(line for line in a.source.split("\n")
+                                 if (built / "notebooks" / "de").is_dir()
+                                 or "](de/" not in line)
+                assert re.sub(r"\]\([^)]*\)", "]()", kept) == \
                     re.sub(r"\]\([^)]*\)", "]()", b.source), f"{rel}: a text differs"
     start = "notebooks/de/index.ipynb" if (built / "notebooks" / "de").is_dir() \
         else "notebooks/index.ipynb"

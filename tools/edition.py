@@ -110,13 +110,30 @@ def rewrite_links(source: str, repo_file: str, edition_file: str) -> str:
     return HTML_LINK.sub(fix, out)
 
 
-def student_notebook(repo_file: str, edition_file: str, repo: Path = REPO):
+def _links_german(line: str, repo_file: str) -> bool:
+    """Whether a markdown line links a German twin (the English index's "Auf Deutsch")."""
+    for match in LINK.finditer(line):
+        target = match.group("target").partition("#")[0]
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target) or not target:
+            continue
+        in_repo = os.path.normpath(os.path.join(os.path.dirname(repo_file), unquote(target)))
+        if is_german(in_repo.replace(os.sep, "/")):
+            return True
+    return False
+
+
+def student_notebook(repo_file: str, edition_file: str, repo: Path = REPO,
+                     language: str | None = None):
     """The notebook ``repo_file`` as the edition holds it: cells tagged teacher-only left
-    out, links re-pointed."""
+    out, links re-pointed; in the English edition (``language="en"``), which holds no
+    German twin, a line linking one is left out too."""
     nb = nbformat.read(repo / repo_file, as_version=4)
     nb.cells = [c for c in nb.cells if TEACHER_ONLY not in c.metadata.get("tags", [])]
     for cell in nb.cells:
         if cell.cell_type == "markdown":
+            if language == "en":
+                cell.source = "\n".join(line for line in cell.source.split("\n")
+                                        if not _links_german(line, repo_file))
             cell.source = rewrite_links(cell.source, repo_file, edition_file)
     return nb
 
@@ -356,7 +373,8 @@ def build_student_edition(dest: Path, binder: str | None = None, language: str =
                                encoding="utf-8")
     for repo_file in files:
         edition_file = edition_path(repo_file)
-        write_notebook(student_notebook(repo_file, edition_file, repo), dest / edition_file)
+        write_notebook(student_notebook(repo_file, edition_file, repo, language),
+                       dest / edition_file)
     for folder in ("notebooks", "apps"):        # pictures beside the lessons (nothing else:
         for path in sorted((repo / folder).rglob("*")):     # a teacher's file stays home)
             rel = path.relative_to(repo).as_posix()
