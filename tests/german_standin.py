@@ -1,12 +1,12 @@
 """German twins for the tests of the German editions while the repository has none yet.
 
 ``german_repo(tmp)`` is this checkout itself when it has the German index
-(``notebooks/de/index.ipynb``, GERMAN.md's paths); otherwise a copy of the checkout's parts
+(``notebooks/de/index.ipynb``, docs/german.md's paths); otherwise a copy of the checkout's parts
 that the editions are built from (the library, pyproject.toml, binder/, the notebooks,
 class pages and exercises) with STAND-IN twins of one game added: the index, the woods
 lessons, the woods class page and the woods exercises (teacher and student copies), each
 the English notebook with ``kingdoms.set_language("de")`` added after ``import kingdoms``
-and every link re-pointed as GERMAN.md asks (to the German twin where there is one, else to
+and every link re-pointed as docs/german.md asks (to the German twin where there is one, else to
 the English notebook followed by "(auf Englisch)").  The stand-ins are not translated: they
 check the editions' structure (what they hold, what they leave out, where links go), not
 the German words; the real twins replace them by being there.
@@ -31,7 +31,7 @@ def has_german_twins(repo: Path = REPO) -> bool:
 
 
 def german_path(english: str) -> str:
-    """GERMAN.md's place of an English notebook's twin (tools/edition.py's german_twin)."""
+    """docs/german.md's place of an English notebook's twin (tools/edition.py's german_twin)."""
     return _edition().german_twin(english)
 
 

@@ -145,7 +145,7 @@ def write_notebook(nb, path: Path) -> None:
 
 
 def is_german(repo_rel: str) -> bool:
-    """Whether a notebook of the repository is a German twin (GERMAN.md's paths:
+    """Whether a notebook of the repository is a German twin (docs/german.md's paths:
     notebooks/de/, apps/de/, exercises/{source,release}/<game>_de/)."""
     parts = repo_rel.split("/")
     if parts[0] in ("notebooks", "apps"):
@@ -154,7 +154,7 @@ def is_german(repo_rel: str) -> bool:
 
 
 def german_twin(repo_rel: str) -> str:
-    """Where the German twin of an English notebook is (GERMAN.md's paths)."""
+    """Where the German twin of an English notebook is (docs/german.md's paths)."""
     parts = repo_rel.split("/")
     if parts[0] in ("notebooks", "apps"):
         return "/".join([parts[0], "de", *parts[1:]])

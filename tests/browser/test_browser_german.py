@@ -6,9 +6,8 @@ person sees (texts and the names given to controls: aria-label, title, alt) and 
 English words (tests/german.py's ``german_scan``).  Screenshots:
 artifacts/german-class-page-*.png and artifacts/german-walkthrough-*.png.
 
-Both are written against the German twins' places (GERMAN.md): apps/de/woods.ipynb and
-notebooks/de/woods/walkthrough.ipynb; while the checkout does not have them, they skip
-saying so.
+Both use the German twins (tools/twins.py): apps/de/woods.ipynb and
+notebooks/de/woods/walkthrough.ipynb.
 """
 from __future__ import annotations
 
@@ -39,9 +38,7 @@ def _sibling(name: str):
 
 
 def need(rel: str) -> None:
-    if not (REPO / rel).is_file():
-        pytest.skip(f"{rel} is not in this checkout yet: the German twins (issue 31, "
-                    "GERMAN.md) are written apart from this test, which runs once they are in")
+    assert (REPO / rel).is_file(), f"{rel} is missing: the German twins (tools/twins.py) belong to the checkout"
 
 
 def click_and_wait(page, button, watched) -> None:
