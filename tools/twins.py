@@ -15,7 +15,8 @@ A German twin has the same cells in the same order as its English notebook:
   ``check_by_hand(value, exact, what)``), the titles of a chart or a class page (the
   keywords ``title``, ``xlabel``, ``ylabel``, ``odds_title``, ``intro``) and a class page's
   rules card (``RULES = "..."``); and the ``sealed=`` of an exercise check is written by
-  ``make exercises`` for each language (its hints are sealed in the twin's language).
+  ``make exercises`` for each language (its hints are sealed in the twin's language); the
+  texts of an exercise's solution are answers in the student's language.
   Code is compared as Python (its syntax tree, so layout aside) with those replaced by
   placeholders: every name, number, call, card or move given by its name, and every
   expression stays equal;
@@ -247,10 +248,30 @@ class _Texts(ast.NodeTransformer):
         return node
 
 
+ANSWER_TEXT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+
+
+def _solution_answers(source: str) -> str:
+    """``source`` with the texts inside an exercise's solution (between nbgrader's
+    ``### BEGIN SOLUTION`` and ``### END SOLUTION``) as placeholders: an answer is
+    written in the student's language ("Blau", not "Blue")."""
+    out, inside = [], False
+    for line in source.split("\n"):
+        if "### BEGIN SOLUTION" in line:
+            inside = True
+        elif "### END SOLUTION" in line:
+            inside = False
+        elif inside:
+            line = ANSWER_TEXT.sub('"<answer>"', line)
+        out.append(line)
+    return "\n".join(out)
+
+
 def comparable(source: str) -> str:
-    """The code as it is compared: as Python without comments, layout, check labels and
-    seals (see the module's docstring); code that is not Python (a cell magic) as text
-    without comments."""
+    """The code as it is compared: as Python without comments, layout, check labels,
+    seals and the texts of a solution's answer (see the module's docstring); code that
+    is not Python (a cell magic) as text without comments."""
+    source = _solution_answers(source)
     try:
         tree = ast.parse(source)
     except SyntaxError:
