@@ -256,7 +256,7 @@ class MCTS:
         clock = time.process_time if self.clock == "cpu" else time.perf_counter
         start = clock()
         deadline = None if self.seconds is None else start + self.seconds
-        simulate = self._simulate_seen if self.information_sets else self._simulate
+        me = player if self.information_sets else None
         done = 0
         while self.simulations is None or done < self.simulations:
             if deadline is not None and done:
@@ -272,10 +272,7 @@ class MCTS:
                 if _decided(root, left):
                     break
             world = state.sample_world(player, rng) if hidden else state
-            if self.information_sets:
-                simulate(root, world, rng, rollout, c, player)
-            else:
-                simulate(root, world, rng, rollout, c)
+            self._simulate(root, world, rng, rollout, c, me)
             done += 1
         return done
 
@@ -318,45 +315,20 @@ class MCTS:
         child.w[player] = float(prior_weight)
         root.prior = a
 
-    def _simulate(self, root: _Node, s: State, rng, rollout, c: float) -> None:
-        players = s.game.players
-        node = root
-        path = [root]
-        while True:
-            cp = s.current_player()
-            if cp < 0 and cp != CHANCE:
-                break                                  # the end
-            if cp == CHANCE:
-                a = s.sample_chance(rng)
-                child = node.children.get(a)
-            else:
-                a, child = _select(node, s.legal_actions(), cp, c, rng)
-            s = s.apply(a)
-            if child is None:
-                child = node.children[a] = _Node(players)
-                path.append(child)
-                s = self._rollout(s, rng, rollout)
-                break
-            path.append(child)
-            node = child
-        values = _values(s)
-        for nd in path:
-            nd.n += 1
-            w = nd.w
-            for i, v in enumerate(values):
-                w[i] += v
+    def _simulate(self, root: _Node, s: State, rng, rollout, c: float,
+                  me: int | None = None) -> None:
+        """One simulation from the world ``s``, added to the tree under ``root``.
 
-    def _simulate_seen(self, root: _Node, s: State, rng, rollout, c: float,
-                       me: int) -> None:
-        """One simulation of single-observer information-set MCTS: the tree is keyed
-        by what the searching player ``me`` sees of each step (``Action.seen_by``), so
-        its later decisions in the tree never depend on hidden cards of the sampled
-        world (no strategy fusion across worlds).  Another player's moves that ``me``
-        cannot tell apart (a card chosen face down) share one node; which one that
-        player makes is their rollout heuristic's choice where it is among them, else a
-        random one.  With ``widening``, a chance node grows a new outcome only while it
-        has fewer than ``widening * sqrt(visits)`` of them (progressive widening);
-        other outcomes are played out without growing the tree."""
+        With ``me`` (``information_sets``: single-observer information-set MCTS) the
+        tree is keyed by what the searching player ``me`` sees of each step
+        (``Action.seen_by``), so its later decisions in the tree never depend on hidden
+        cards of the sampled world (no strategy fusion across worlds).  Another
+        player's moves that ``me`` cannot tell apart (a card chosen face down) share one
+        node; which one that player makes is their rollout heuristic's choice where it
+        is among them, else a random one.  With ``widening``, a chance node grows a new
+        outcome only while it has fewer than ``widening * sqrt(visits)`` of them
+        (progressive widening); other outcomes are played out without growing the
+        tree."""
         players = s.game.players
         widening = self.widening
         node = root
@@ -367,13 +339,13 @@ class MCTS:
                 break                                  # the end
             if cp == CHANCE:
                 a = s.sample_chance(rng)
-                key = a.seen_by(me) if isinstance(a, Action) else a
+                key = a if me is None or not isinstance(a, Action) else a.seen_by(me)
                 child = node.children.get(key)
                 if child is None and widening is not None and \
                         len(node.children) >= max(1.0, widening * math.sqrt(node.n)):
                     s = self._rollout(s.apply(a), rng, rollout)
                     break
-            elif cp == me:
+            elif me is None or cp == me:
                 a, child = _select(node, s.legal_actions(), cp, c, rng)
                 key = a
             else:
