@@ -191,8 +191,9 @@ class MCTS:
             mean = child.w[player] / n if n else None
             rows.append((game.action_text(a), n, mean, a is action,
                          root is not None and a is root.prior))
+        _, prior, prior_weight, _ = self._settings(game)
         return SearchReport(game.player_name(player), tuple(rows), self.last_simulations,
-                            self.prior_weight if self.prior is not None else 0, repr(self))
+                            prior_weight if prior is not None else 0, repr(self))
 
     def _search(self, state: State, rng):
         """``(move, root, legal, player)``: the move chosen and the search behind it

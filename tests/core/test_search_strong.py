@@ -94,6 +94,17 @@ def test_the_tree_is_keyed_by_what_the_searcher_sees(name, plain_sees_hidden):
     assert (hidden_keys(mcts_policy(60, information_sets=False)) > 0) is plain_sees_hidden
 
 
+def test_analyse_shows_the_adopted_prior():
+    """The strong level's report counts the virtual wins of the game's own prior."""
+    game = kingdoms.game("ten_characters", players=2)
+    s = _decision(game, 4, skip=1).observed(0)
+    report = strong_policy(seconds=None, simulations=20).analyse(s, random.Random(3))
+    own = game.policies()["mcts"]
+    assert report.prior_weight == own.prior_weight > 0
+    assert sum(1 for row in report.rows if row[4]) == 1
+    assert "virtual" in str(report)
+
+
 def test_reproducible_on_a_simulation_budget():
     game = kingdoms.game("ten_characters", players=2)
     s = _decision(game, 4, skip=1).observed(0)
