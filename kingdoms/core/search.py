@@ -262,7 +262,8 @@ class MCTS:
         while self.simulations is None or done < self.simulations:
             if deadline is not None and done:
                 now = clock()
-                if now >= deadline:
+                # stop when one more simulation of the mean length would overrun
+                if now + (now - start) / done > deadline:
                     break
             if self.stop_early and done >= _STOP_CHECK and done % _STOP_CHECK == 0:
                 left = None if self.simulations is None else self.simulations - done
@@ -570,8 +571,9 @@ def strong_policy(seconds: float | None = STRONG_SECONDS,
       depends on a hidden card (no strategy fusion across sampled worlds).
     * Progressive widening at chance nodes: a chance node grows at most
       ``STRONG_WIDENING * sqrt(visits)`` outcomes; rarer ones are played out.
-    * It stops early when the remaining budget can no longer change the most
-      visited move."""
+    * It starts no simulation that would, at the mean length so far, overrun the
+      time budget, and stops early when the remaining budget can no longer change
+      the most visited move."""
     if seconds is not None and (isinstance(seconds, bool)
                                 or not isinstance(seconds, (int, float))
                                 or not 0 < seconds <= 3600):
