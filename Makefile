@@ -84,7 +84,7 @@ site: $(VENV)/.site-installed
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the strong search bot (mcts-strong, 1 s of CPU a move) against random, the best
 ## heuristic and OpenSpiel's ISMCTSBot, 200 games a pairing on 2 processes (many hours).  make bench QUICK=1: the
-## strength run's quick mode (40 games a pairing at 0.1 s of CPU a move, about half an hour on 2 free cores)
+## strength run's quick mode (40 games a pairing at 0.1 s of CPU a move; wall times measured in docs/bots.md)
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/strength.py --jobs 2 $(if $(QUICK),--quick,)

@@ -16,7 +16,7 @@
 
 ``--quick``: 40 games per pairing and 0.1 s of CPU a move for both searchers (the
 strong level at its full second plays ~15-80 moves a game; 600 games at a second a
-move are hours of CPU), so the whole run fits in about half an hour of two cores; it
+move are many hours of CPU; docs/bots.md has the quick run's wall times); it
 says which intervals separate from ½ and the least share that could at that sample
 size.  ``--jobs`` processes (default 2).
 
@@ -272,6 +272,7 @@ def main(argv=None) -> None:
     skip = set(filter(None, args.skip.split(",")))
     only = [g for g in args.only.split(",") if g]
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    began = time.perf_counter()
     print(f"Strength: the search bot's share of the win, 95% Wilson intervals; "
           f"{games} seat-balanced games a pairing, {seconds:g} s of CPU a move "
           f"({args.jobs} process{'es' if args.jobs > 1 else ''})", flush=True)
@@ -297,6 +298,8 @@ def main(argv=None) -> None:
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
+    print(f"Strength run: {(time.perf_counter() - began) / 60:.0f} minutes of wall time",
+          flush=True)
 
 
 if __name__ == "__main__":
