@@ -173,11 +173,17 @@ def _timed_ismcts(og, seconds: float, np_rng):
                 self.run_simulation(self.sample_root_state(state))
                 done += 1
             self.last_simulations = done
-            return self.get_final_policy(state, self._root_node)
+            node = self._root_node
+            if self._allow_inconsistent_action_sets:
+                node = self.filter_illegals(node, legal_actions)
+            return self.get_final_policy(state, node)
 
     assert og.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    # allow_inconsistent_action_sets: in King of the Elves two positions the searcher
+    # cannot tell apart may offer different moves (its bot stops with a KeyError else)
     return TimedISMCTSBot(og, mcts.RandomRolloutEvaluator(1, np_rng), uct_c=1.0,
-                          max_simulations=1, random_state=np_rng)
+                          max_simulations=1, random_state=np_rng,
+                          allow_inconsistent_action_sets=True)
 
 
 def _peer_game(args) -> tuple:
