@@ -169,7 +169,9 @@ def _timed_ismcts(og, seconds: float, np_rng):
             self._root_node = self.create_new_node(state)
             deadline = time.process_time() + seconds
             done = 0
-            while not done or time.process_time() < deadline:
+            # at least 2: after one simulation its root has no visits to choose by
+            # (where one random rollout outlasts the budget, e.g. Horse at 0.1 s)
+            while done < 2 or time.process_time() < deadline:
                 self.run_simulation(self.sample_root_state(state))
                 done += 1
             self.last_simulations = done
