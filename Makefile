@@ -120,10 +120,12 @@ site: $(VENV)/.site-installed
 	$(BIN)/python tools/site.py build/student-edition $(DEST) $(if $(GERMAN_LESSONS),--german build/student-edition-de,)
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
-## then benchmarks/strength.py: the search bot against random, the best heuristics and OpenSpiel (long: ~hours at 200 games)
+## then benchmarks/strength.py: the strong search bot (mcts-strong, 1 s of CPU a move) against random, the best
+## heuristic and OpenSpiel's ISMCTSBot, 200 games a pairing on 2 processes (many hours).  make bench QUICK=1: the
+## strength run's quick mode (40 games a pairing at 0.1 s of CPU a move; wall times measured in docs/bots.md)
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/bench.py
-	$(BIN)/python benchmarks/strength.py
+	$(BIN)/python benchmarks/strength.py --jobs 2 $(if $(QUICK),--quick,)
 
 ## make handouts: a printable PDF of one or two pages per lesson notebook (the tasks, the
 ## pictures, room to answer; no code, no teacher notes) in DEST (default build/handouts)

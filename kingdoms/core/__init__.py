@@ -14,7 +14,7 @@ from .play import play, simulate, random_policy, first_policy, Policy, Simulatio
 from .solve import expectimax, Solution, TreeTooLarge, outcome_distribution, uniform_model
 from .tree import game_tree, draw_tree
 from .cards import SequentialDeal
-from .search import mcts_policy, SearchError, SearchReport
+from .search import mcts_policy, strong_policy, SearchError, SearchReport
 from .tournament import tournament, TournamentResult
 
 __all__ = [

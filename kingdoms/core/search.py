@@ -47,9 +47,10 @@ from dataclasses import dataclass
 import time
 from typing import Any, Callable
 
-from .protocol import CHANCE, CORE_PLAYERS, State
+from .protocol import CHANCE, CORE_PLAYERS, Action, State
 
-__all__ = ["mcts_policy", "MCTS", "SearchReport", "SearchError", "DEFAULT_SIMULATIONS"]
+__all__ = ["mcts_policy", "strong_policy", "MCTS", "SearchReport", "SearchError",
+           "DEFAULT_SIMULATIONS", "STRONG_SECONDS"]
 
 DEFAULT_SIMULATIONS = 200
 """The default budget of ``mcts_policy()`` (simulations per move)."""
@@ -95,7 +96,9 @@ class MCTS:
                  seconds: float | None = None, exploration: float = 1.0,
                  rollout: str | Callable = "random", fallback: Callable | None = None,
                  max_rollout_steps: int = 100_000, prior: str | Callable | None = None,
-                 prior_weight: int = 10, final: str = "visits"):
+                 prior_weight: int = 10, final: str = "visits", *,
+                 information_sets: bool = False, widening: float | None = None,
+                 stop_early: bool = False, clock: str = "wall", adopt: bool = False):
         _check_positive("simulations", simulations, int)
         _check_positive("seconds", seconds, (int, float))
         _check_positive("max_rollout_steps", max_rollout_steps, int)
@@ -120,6 +123,9 @@ class MCTS:
             raise ValueError(f"mcts_policy: final is 'visits' or 'mean', not {final!r}")
         if fallback is not None and not callable(fallback):
             raise ValueError("mcts_policy: fallback must be a policy (state, rng) -> action")
+        _check_positive("widening", widening, (int, float))
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"mcts_policy: clock is 'wall' or 'cpu', not {clock!r}")
         self.simulations = simulations
         self.seconds = seconds
         self.exploration = float(exploration)
@@ -129,6 +135,12 @@ class MCTS:
         self.prior = prior
         self.prior_weight = prior_weight
         self.final = final
+        self.information_sets = bool(information_sets)
+        self.widening = widening
+        self.stop_early = bool(stop_early)
+        self.clock = clock
+        self.adopt = bool(adopt)
+        self._adopted: dict = {}        # game -> its own mcts settings (with adopt)
         self.last_simulations = 0       # how many the last move ran (for benchmarks)
 
     def __repr__(self):
@@ -136,7 +148,11 @@ class MCTS:
         if self.simulations is not None:
             budget.append(f"{self.simulations} simulations")
         if self.seconds is not None:
-            budget.append(f"{self.seconds:g} s")
+            budget.append(f"{self.seconds:g} s" + (" of CPU" if self.clock == "cpu" else ""))
+        if self.adopt:
+            extra = "".join(self._traits())
+            return (f"mcts-strong({' or '.join(budget)}, the game's own mcts rollouts, "
+                    f"prior and exploration{extra})")
         roll = _name(self.rollout)
         extra = ""
         if self.prior is not None:
@@ -145,7 +161,16 @@ class MCTS:
             extra += f", exploration {self.exploration:g}"
         if self.final != "visits":
             extra += f", best {self.final}"
+        extra += "".join(self._traits())
         return f"mcts({' or '.join(budget)}, {roll} rollouts{extra})"
+
+    def _traits(self):
+        if self.information_sets:
+            yield ", information sets"
+        if self.widening is not None:
+            yield f", widening {self.widening:g}"
+        if self.stop_early:
+            yield ", stops early"
 
     # ------------------------------------------------------------------ the policy
     def __call__(self, state: State, rng) -> Any:
@@ -166,8 +191,9 @@ class MCTS:
             mean = child.w[player] / n if n else None
             rows.append((game.action_text(a), n, mean, a is action,
                          root is not None and a is root.prior))
+        _, prior, prior_weight, _ = self._settings(game)
         return SearchReport(game.player_name(player), tuple(rows), self.last_simulations,
-                            self.prior_weight if self.prior is not None else 0, repr(self))
+                            prior_weight if prior is not None else 0, repr(self))
 
     def _search(self, state: State, rng):
         """``(move, root, legal, player)``: the move chosen and the search behind it
@@ -191,20 +217,66 @@ class MCTS:
                     f"mcts cannot search this position of {state.game.title}: the game "
                     f"cannot yet sample the hidden cards here ({e})") from None
         game = state.game
-        rollout = self._players(game, self.rollout, "rollout")
+        rollout_spec, prior, prior_weight, c = self._settings(game)
+        rollout = self._players(game, rollout_spec, "rollout")
         root = _Node(game.players)
-        if self.prior is not None and self.prior_weight:
-            self._seed_prior(root, state, player, legal, rng)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while self.simulations is None or done < self.simulations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            world = state.sample_world(player, rng) if hidden else state
-            self._simulate(root, world, rng, rollout)
-            done += 1
+        if prior is not None and prior_weight:
+            self._seed_prior(root, state, player, legal, rng, prior, prior_weight)
+        if self.information_sets or self.stop_early or self.clock != "wall":
+            done = self._search_strong(root, state, player, hidden, rng, rollout, c)
+        else:
+            deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+            done = 0
+            while self.simulations is None or done < self.simulations:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                world = state.sample_world(player, rng) if hidden else state
+                self._simulate(root, world, rng, rollout, c)
+                done += 1
         self.last_simulations = done
         return _best_action(root, legal, player, self.final == "mean"), root, legal, player
+
+    def _settings(self, game):
+        """``(rollout, prior, prior_weight, exploration)`` for ``game``: this bot's own,
+        or with ``adopt`` those of the game's own search bot (``policies()["mcts"]``:
+        the game's heuristics as rollouts and prior), looked up once per game."""
+        if not self.adopt:
+            return self.rollout, self.prior, self.prior_weight, self.exploration
+        found = self._adopted.get(game)
+        if found is None:
+            own = game.policies().get("mcts")
+            if not isinstance(own, MCTS) or own.adopt:
+                own = MCTS()
+            found = self._adopted[game] = (own.rollout, own.prior, own.prior_weight,
+                                           own.exploration)
+        return found
+
+    def _search_strong(self, root, state, player, hidden, rng, rollout, c) -> int:
+        """The simulations of the strong options (``information_sets``, ``widening``,
+        ``stop_early``, the ``cpu`` clock); returns how many ran."""
+        clock = time.process_time if self.clock == "cpu" else time.perf_counter
+        start = clock()
+        deadline = None if self.seconds is None else start + self.seconds
+        me = player if self.information_sets else None
+        done = 0
+        while self.simulations is None or done < self.simulations:
+            if deadline is not None and done:
+                now = clock()
+                # stop when one more simulation of the mean length would overrun
+                if now + (now - start) / done > deadline:
+                    break
+            if self.stop_early and done >= _STOP_CHECK and done % _STOP_CHECK == 0:
+                left = None if self.simulations is None else self.simulations - done
+                if deadline is not None:
+                    elapsed = now - start
+                    by_clock = done * (deadline - now) / elapsed if elapsed > 0 else math.inf
+                    left = by_clock if left is None else min(left, by_clock)
+                if _decided(root, left):
+                    break
+            world = state.sample_world(player, rng) if hidden else state
+            self._simulate(root, world, rng, rollout, c, me)
+            done += 1
+        return done
 
     def _players(self, game, which, role: str):
         """The rollout players by seat (``None``: uniformly random moves)."""
@@ -226,9 +298,10 @@ class MCTS:
                              f"policy)")
         return policy
 
-    def _seed_prior(self, root: _Node, state: State, player: int, legal, rng) -> None:
+    def _seed_prior(self, root: _Node, state: State, player: int, legal, rng,
+                    prior, prior_weight) -> None:
         """The prior's move at the root starts with ``prior_weight`` virtual wins."""
-        prior = self.prior
+        named = prior
         if isinstance(prior, str):
             prior = self._named(state.game, prior, "prior")
         seen = state.view(player) if state.game.hidden_information else state
@@ -237,30 +310,51 @@ class MCTS:
             if a == choice:
                 break
         else:
-            raise ValueError(f"mcts_policy: the prior {_name(self.prior)} chose "
+            raise ValueError(f"mcts_policy: the prior {_name(named)} chose "
                              f"{choice!s}, not a legal action here")
         child = root.children[a] = _Node(state.game.players)
-        child.n = self.prior_weight
-        child.w[player] = float(self.prior_weight)
+        child.n = prior_weight
+        child.w[player] = float(prior_weight)
         root.prior = a
 
-    def _simulate(self, root: _Node, s: State, rng, rollout) -> None:
+    def _simulate(self, root: _Node, s: State, rng, rollout, c: float,
+                  me: int | None = None) -> None:
+        """One simulation from the world ``s``, added to the tree under ``root``.
+
+        With ``me`` (``information_sets``: single-observer information-set MCTS) the
+        tree is keyed by what the searching player ``me`` sees of each step
+        (``Action.seen_by``), so its later decisions in the tree never depend on hidden
+        cards of the sampled world (no strategy fusion across worlds).  Another
+        player's moves that ``me`` cannot tell apart (a card chosen face down) share one
+        node; which one that player makes is their rollout heuristic's choice where it
+        is among them, else a random one.  With ``widening``, a chance node grows a new
+        outcome only while it has fewer than ``widening * sqrt(visits)`` of them
+        (progressive widening); other outcomes are played out without growing the
+        tree."""
         players = s.game.players
+        widening = self.widening
         node = root
         path = [root]
-        c = self.exploration
         while True:
             cp = s.current_player()
             if cp < 0 and cp != CHANCE:
                 break                                  # the end
             if cp == CHANCE:
                 a = s.sample_chance(rng)
-                child = node.children.get(a)
-            else:
+                key = a if me is None or not isinstance(a, Action) else a.seen_by(me)
+                child = node.children.get(key)
+                if child is None and widening is not None and \
+                        len(node.children) >= max(1.0, widening * math.sqrt(node.n)):
+                    s = self._rollout(s.apply(a), rng, rollout)
+                    break
+            elif me is None or cp == me:
                 a, child = _select(node, s.legal_actions(), cp, c, rng)
+                key = a
+            else:
+                a, key, child = _select_seen(node, s, cp, c, rng, me, rollout)
             s = s.apply(a)
             if child is None:
-                child = node.children[a] = _Node(players)
+                child = node.children[key] = _Node(players)
                 path.append(child)
                 s = self._rollout(s, rng, rollout)
                 break
@@ -291,6 +385,47 @@ class MCTS:
 
 def _name(policy) -> str:
     return policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
+
+
+_STOP_CHECK = 16
+"""``stop_early`` looks at the root every this many simulations."""
+
+
+def _decided(root: _Node, left) -> bool:
+    """Can the remaining simulations (``left``, an estimate on a clock) no longer change
+    the most visited move at the root?  (Visits of the prior's move count its virtual
+    wins, as they do when the move is chosen.)"""
+    if left is None:
+        return False
+    first = second = 0
+    for child in root.children.values():
+        n = child.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
+
+
+def _select_seen(node: _Node, s: State, cp: int, c: float, rng, me: int, rollout):
+    """Another player's decision in the searcher's tree: ``(action, key, child)``.  The
+    legal moves are grouped by how ``me`` sees them (the key); UCB1 (for player ``cp``)
+    chooses a group as ``_select`` chooses a move; within a group of moves ``me``
+    cannot tell apart, the rollout player's move if it is one of them, else a random
+    one."""
+    groups: dict = {}
+    for a in s.legal_actions():
+        groups.setdefault(a.seen_by(me) if isinstance(a, Action) else a, []).append(a)
+    key, child = _select(node, list(groups), cp, c, rng)
+    moves = groups[key]
+    if len(moves) == 1:
+        return moves[0], key, child
+    if rollout is not None:
+        pick = rollout[cp](s, rng)
+        for a in moves:
+            if a == pick:
+                return a, key, child
+    return moves[rng.randrange(len(moves))], key, child
 
 
 def _select(node: _Node, legal, cp: int, c: float, rng):
@@ -391,7 +526,9 @@ class SearchReport:
 def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | None = None,
                 exploration: float = 1.0, rollout: str | Callable = "random",
                 fallback: Callable | None = None, prior: str | Callable | None = None,
-                prior_weight: int = 10, final: str = "visits") -> MCTS:
+                prior_weight: int = 10, final: str = "visits", *,
+                information_sets: bool = False, widening: float | None = None,
+                stop_early: bool = False, clock: str = "wall") -> MCTS:
     """A Monte Carlo tree search player for any game (see the module docstring).
 
     ``simulations``: playouts per move (reproducible); ``seconds``: a time limit per
@@ -402,9 +539,55 @@ def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | 
     ``fallback``: a policy to play where a hidden-information game cannot sample a
     world (default: raise ``SearchError``).  ``prior``: a policy or policy name whose
     move at the root starts with ``prior_weight`` virtual wins.  ``final``:
-    ``"visits"`` plays the most visited move, ``"mean"`` the best mean share."""
+    ``"visits"`` plays the most visited move, ``"mean"`` the best mean share.
+    ``information_sets``, ``widening``, ``stop_early`` and ``clock`` as in
+    ``strong_policy`` (all off by default)."""
     return MCTS(simulations, seconds, exploration, rollout, fallback, prior=prior,
-                prior_weight=prior_weight, final=final)
+                prior_weight=prior_weight, final=final, information_sets=information_sets,
+                widening=widening, stop_early=stop_early, clock=clock)
+
+
+STRONG_SECONDS = 1.0
+"""The strong level's budget: CPU seconds per move (``strong_policy``)."""
+
+STRONG_WIDENING = 2.0
+"""The strong level's progressive widening at chance nodes (``strong_policy``)."""
+
+
+def strong_policy(seconds: float | None = STRONG_SECONDS,
+                  simulations: int | None = None) -> MCTS:
+    """The strong level of the search bot, ``"mcts-strong"`` in every game's
+    ``policies()``: up to ``seconds`` of CPU time a move (``time.process_time``, so a
+    busy machine does not shorten its thinking; default one second), or at most
+    ``simulations`` (reproducible: a seeded game then replays identically anywhere),
+    or whichever comes first when both are given.
+
+    * It plays the game's own search settings (``policies()["mcts"]``: the game's
+      cheap heuristics as rollouts and as the prior at the root, its exploration
+      constant), looked up through the protocol when it first plays a game.
+    * Information-set MCTS: each simulation samples a world consistent with what its
+      player has seen (``State.sample_world``); the tree is keyed by what that player
+      sees of every step (``Action.seen_by``), so none of its decisions in the tree
+      depends on a hidden card (no strategy fusion across sampled worlds).
+    * Progressive widening at chance nodes: a chance node grows at most
+      ``STRONG_WIDENING * sqrt(visits)`` outcomes; rarer ones are played out.
+    * It starts no simulation that would, at the mean length so far, overrun the
+      time budget, and stops early when the remaining budget can no longer change
+      the most visited move."""
+    if seconds is not None and (isinstance(seconds, bool)
+                                or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= 3600):
+        raise ValueError(f"mcts-strong: seconds (CPU seconds a move) must be a number "
+                         f"above 0 and at most 3600, not {seconds!r}")
+    if simulations is not None and (isinstance(simulations, bool)
+                                    or not isinstance(simulations, int) or simulations < 1):
+        raise ValueError(f"mcts-strong: simulations must be a whole number >= 1, "
+                         f"not {simulations!r}")
+    if seconds is None and simulations is None:
+        raise ValueError("mcts-strong needs a budget: seconds (CPU), simulations or both")
+    return MCTS(simulations, seconds, information_sets=True, widening=STRONG_WIDENING,
+                stop_early=True, clock="cpu", adopt=True)
 
 
 CORE_PLAYERS["mcts"] = mcts_policy      # offered by every game, at the default budget
+CORE_PLAYERS["mcts-strong"] = strong_policy     # every game: up to a CPU second a move

@@ -1,0 +1,147 @@
+"""The strong level of the search bot (``"mcts-strong"``, ``strong_policy``): offered by
+every game through the protocol, legal, blind to hidden cards, reproducible on a
+simulation budget, and strict about its budget.  (Its strength and its CPU time are
+measured in ``benchmarks/strength.py``, never asserted here.)"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingdoms
+from kingdoms.core import strong_policy
+from kingdoms.core.play import random_policy
+from kingdoms.core.protocol import CORE_PLAYERS, Action
+from kingdoms.core.search import MCTS, mcts_policy
+
+GAMES = ("woods", "black_forest", "elves", "ten_characters", "horse")
+
+
+def _decision(game, seed, player=0, skip=0):
+    """A position where ``player`` decides, after ``skip`` of their decisions played
+    at random (so other players have moved and cards are hidden)."""
+    rng = random.Random(seed)
+    s = game.initial_state()
+    while True:
+        if s.current_player() == player and len(s.legal_actions()) > 1:
+            if not skip:
+                return s
+            skip -= 1
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else random_policy(s, rng))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_offers_the_strong_level(name):
+    game = kingdoms.game(name, players=2)
+    bot = game.policies()["mcts-strong"]
+    assert "mcts-strong" in CORE_PLAYERS
+    assert isinstance(bot, MCTS) and bot.adopt and bot.information_sets
+    assert bot.clock == "cpu" and bot.seconds == 1.0 and bot.simulations is None
+    assert repr(bot).startswith("mcts-strong(1 s of CPU")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_plays_a_legal_move_with_the_games_own_settings(name):
+    game = kingdoms.game(name, players=2)
+    s = _decision(game, 3)
+    bot = strong_policy(seconds=None, simulations=6)
+    seen = s.observed(0)
+    a = bot(seen, random.Random(1))
+    assert any(a is b for b in seen.legal_actions())
+    own = game.policies()["mcts"]
+    assert bot._settings(game) == (own.rollout, own.prior, own.prior_weight, own.exploration)
+
+
+@pytest.mark.parametrize("name", ["ten_characters", "black_forest", "woods",
+                                  pytest.param("horse", marks=pytest.mark.slow)])
+def test_never_reads_hidden_cards(name):
+    """The real position, the player's view and a world with the opponent's hidden
+    cards swapped (``sample_world``: consistent with what the player saw) give the
+    same choice for the same rng."""
+    game = kingdoms.game(name, players=2)
+    bot = strong_policy(seconds=None, simulations=12)
+    for seed in range(3):
+        s = _decision(game, seed, skip=1)
+        p = s.current_player()
+        other = s.sample_world(p, random.Random(seed + 100))
+        picks = {str(bot(x, random.Random(seed))) for x in (s, s.observed(p), other)}
+        assert len(picks) == 1, picks
+
+
+@pytest.mark.parametrize("name,plain_sees_hidden", [("ten_characters", True),
+                                                    ("black_forest", True), ("elves", False)])
+def test_the_tree_is_keyed_by_what_the_searcher_sees(name, plain_sees_hidden):
+    """Every step in the strong bot's tree is stored as the searching player sees it
+    (``Action.seen_by``), so no decision of theirs in the tree depends on a hidden
+    card; the plain search bot's tree, keyed by the true steps, does hold hidden ones
+    (the check can fail; in Elves, hidden steps lie beyond its shallow tree here)."""
+    game = kingdoms.game(name, players=2)
+    s = _decision(game, 5, skip=1)
+    me = s.current_player()
+
+    def hidden_keys(bot):
+        _, root, _, _ = bot._search(s.observed(me), random.Random(2))
+        count, stack = 0, [root]
+        while stack:
+            node = stack.pop()
+            for key, child in node.children.items():
+                if isinstance(key, Action) and key.seen_by(me) != key:
+                    count += 1
+                stack.append(child)
+        return count
+
+    assert hidden_keys(strong_policy(seconds=None, simulations=60)) == 0
+    assert (hidden_keys(mcts_policy(60, information_sets=False)) > 0) is plain_sees_hidden
+
+
+def test_analyse_shows_the_adopted_prior():
+    """The strong level's report counts the virtual wins of the game's own prior."""
+    game = kingdoms.game("ten_characters", players=2)
+    s = _decision(game, 4, skip=1).observed(0)
+    report = strong_policy(seconds=None, simulations=20).analyse(s, random.Random(3))
+    own = game.policies()["mcts"]
+    assert report.prior_weight == own.prior_weight > 0
+    assert sum(1 for row in report.rows if row[4]) == 1
+    assert "virtual" in str(report)
+
+
+def test_reproducible_on_a_simulation_budget():
+    game = kingdoms.game("ten_characters", players=2)
+    s = _decision(game, 4, skip=1).observed(0)
+    bot = strong_policy(seconds=None, simulations=40)
+    first = bot(s, random.Random(7)), bot.last_simulations
+    again = strong_policy(seconds=None, simulations=40)
+    assert (again(s, random.Random(7)), again.last_simulations) == first
+    assert 0 < first[1] <= 40
+
+
+def test_stops_early_when_the_choice_is_clear():
+    """Marathon to one step: stepping wins at once, staying lets the other player
+    try; after some simulations the rest of a large budget cannot change the most
+    visited move, and the bot stops (the plain bot runs its whole budget)."""
+    from toygame import Marathon, Step
+    s = Marathon(players=2, goal=1).initial_state().apply(Step(1))
+    bot = strong_policy(seconds=None, simulations=5000)
+    assert bot(s, random.Random(0)) == Step(1)
+    assert bot.last_simulations < 5000
+    plain = mcts_policy(5000)
+    plain(s, random.Random(0))
+    assert plain.last_simulations == 5000
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"seconds": 0}, "seconds .*above 0"), ({"seconds": -1}, "seconds"),
+    ({"seconds": True}, "seconds"), ({"seconds": "1"}, "seconds"),
+    ({"seconds": 10_000}, "at most 3600"), ({"simulations": 0}, "simulations"),
+    ({"simulations": 2.5}, "simulations"), ({"simulations": True}, "simulations"),
+    ({"seconds": None, "simulations": None}, "needs a budget"),
+])
+def test_bad_budgets_are_refused(kw, words):
+    with pytest.raises(ValueError, match=words):
+        strong_policy(**kw)
+
+
+@pytest.mark.parametrize("kw", [{"widening": 0}, {"widening": "x"}, {"clock": "sun"}])
+def test_bad_strong_options_of_the_plain_bot_are_refused(kw):
+    with pytest.raises(ValueError):
+        mcts_policy(**kw)
