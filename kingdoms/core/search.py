@@ -47,6 +47,8 @@ from dataclasses import dataclass
 import time
 from typing import Any, Callable
 
+from .i18n import N_, _
+from .text import _percent_sign, localize
 from .protocol import CHANCE, CORE_PLAYERS, Action, State
 
 __all__ = ["mcts_policy", "strong_policy", "MCTS", "SearchReport", "SearchError",
@@ -146,31 +148,34 @@ class MCTS:
     def __repr__(self):
         budget = []
         if self.simulations is not None:
-            budget.append(f"{self.simulations} simulations")
+            budget.append(_("{count} simulations").format(count=self.simulations))
         if self.seconds is not None:
-            budget.append(f"{self.seconds:g} s" + (" of CPU" if self.clock == "cpu" else ""))
+            budget.append((_("{seconds} s of CPU") if self.clock == "cpu" else _("{seconds} s"))
+                          .format(seconds=localize(f"{self.seconds:g}")))
         if self.adopt:
             extra = "".join(self._traits())
-            return (f"mcts-strong({' or '.join(budget)}, the game's own mcts rollouts, "
-                    f"prior and exploration{extra})")
+            return _("mcts-strong({budget}, the game's own mcts rollouts, prior and "
+                     "exploration{extra})").format(budget=_(" or ").join(budget), extra=extra)
         roll = _name(self.rollout)
         extra = ""
         if self.prior is not None:
-            extra += f", prior {_name(self.prior)} ({self.prior_weight} virtual wins)"
+            extra += _(", prior {name} ({count} virtual wins)").format(
+                name=_(_name(self.prior)), count=self.prior_weight)
         if self.exploration != 1.0:
-            extra += f", exploration {self.exploration:g}"
+            extra += _(", exploration {value}").format(value=localize(f"{self.exploration:g}"))
         if self.final != "visits":
-            extra += f", best {self.final}"
+            extra += _(", best {how}").format(how=self.final)
         extra += "".join(self._traits())
-        return f"mcts({' or '.join(budget)}, {roll} rollouts{extra})"
+        return _("mcts({budget}, {rollout} rollouts{extra})").format(
+            budget=_(" or ").join(budget), rollout=_(roll), extra=extra)
 
     def _traits(self):
         if self.information_sets:
-            yield ", information sets"
+            yield _(", information sets")
         if self.widening is not None:
-            yield f", widening {self.widening:g}"
+            yield _(", widening {value}").format(value=localize(f"{self.widening:g}"))
         if self.stop_early:
-            yield ", stops early"
+            yield _(", stops early")
 
     # ------------------------------------------------------------------ the policy
     def __call__(self, state: State, rng) -> Any:
@@ -213,9 +218,10 @@ class MCTS:
             except NotImplementedError as e:
                 if self.fallback is not None:
                     return self.fallback(state, rng), None, legal, player
-                raise SearchError(
-                    f"mcts cannot search this position of {state.game.title}: the game "
-                    f"cannot yet sample the hidden cards here ({e})") from None
+                raise SearchError(_(
+                    "mcts cannot search this position of {game}: the game cannot yet "
+                    "sample the hidden cards here ({reason})").format(
+                        game=state.game.component_name(state.game.title), reason=e)) from None
         game = state.game
         rollout_spec, prior, prior_weight, c = self._settings(game)
         rollout = self._players(game, rollout_spec, "rollout")
@@ -489,23 +495,25 @@ class SearchReport:
     def _cells(self):
         out = []
         for text, n, mean, chosen, prior in self.rows:
-            share = "–" if mean is None else f"{100 * mean:.1f}%"
-            tried = str(n) + (f" (incl. {self.prior_weight} virtual)" if prior else "")
-            note = " ".join(x for x, on in (("plays this", chosen), ("prior's move", prior))
-                            if on)
+            share = "–" if mean is None else localize(f"{100 * mean:.1f}") + _percent_sign()
+            tried = str(n) + (_(" (incl. {count} virtual)").format(count=self.prior_weight)
+                              if prior else "")
+            note = " ".join(_(x) for x, on in ((N_("plays this"), chosen),
+                                                (N_("prior's move"), prior)) if on)
             out.append((text, tried, share, note))
         return out
 
     def _caption(self) -> str:
         if not self.simulations:
-            return (f"{self.player} has no choice to search here (or the bot played "
-                    f"its fallback): {self.bot}.")
-        return (f"{self.player} to move; {self.bot}: {self.simulations} simulations. "
-                f"Share: the mean share of the win these simulations brought "
-                f"{self.player} (the prior's move counts its virtual wins).")
+            return _("{player} has no choice to search here (or the bot played its "
+                     "fallback): {bot}.").format(player=self.player, bot=self.bot)
+        return _("{player} to move; {bot}: {count} simulations. Share: the mean share of the "
+                 "win these simulations brought {player} (the prior's move counts its "
+                 "virtual wins).").format(player=self.player, bot=self.bot,
+                                          count=self.simulations)
 
     def __str__(self):
-        head = ("move", "tried", "share", "")
+        head = (_("move"), _("tried"), _("share"), "")
         rows = [head] + self._cells()
         widths = [max(len(r[i]) for r in rows) for i in range(3)]
         lines = [("  ".join(r[i].ljust(widths[i]) for i in range(3)) + "  " + r[3]).rstrip()
@@ -519,8 +527,9 @@ class SearchReport:
         body = "".join(
             "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
             for cells in self._cells())
-        return ("<table><thead><tr><th>move</th><th>tried</th><th>share</th><th></th>"
-                f"</tr></thead><tbody>{body}</tbody></table><p>{escape(self._caption())}</p>")
+        head = "".join(f"<th>{escape(h)}</th>" for h in (_("move"), _("tried"), _("share"), ""))
+        return (f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                f"<p>{escape(self._caption())}</p>")
 
 
 def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | None = None,

@@ -848,7 +848,6 @@ def drawing_columns(graph, max_fan: int | None = 8) -> int:
     return sum(1 for kids in _spanning_children(g).values() if not kids)
 
 
-@_speaking
 def _outline_head(graph, objective) -> str:
     """The outline's first line: the root, its value and the objective."""
     from .solve import objective_text
@@ -862,6 +861,7 @@ def _outline_head(graph, objective) -> str:
     return head
 
 
+@_speaking
 def tree_outline(graph, html: bool = False, open_levels: int = 1) -> str:
     """The tree as an outline: one line per move with its probability and value,
     indented by depth (``html=True``: nested collapsible ``<details>``).  A move to a

@@ -196,3 +196,26 @@ def test_record_and_data_errors_are_german():
     keys = r"'[^']*'|\w+\[\d+\](\.\w+)?|format"            # the record's keys stay
     german_scan([re.sub(keys, "", s) for s in said], "record and data errors in German")
     assert said[-1] == "meine.toml: 'zahl' sollte eine ganze Zahl sein, nicht \"drei\""
+
+
+@pytest.mark.parametrize("name", ["mcts", "mcts-strong"])
+def test_the_search_bots_report_reads_german(name):
+    """What the search bot found (``analyse``), its description and its table, in German;
+    the English report keeps its English words."""
+    import random
+    game = kingdoms.game("woods", players=2)
+    state = game.initial_state()
+    rng = random.Random(3)
+    while state.is_chance():
+        state = state.apply(state.sample_chance(rng))
+    if name == "mcts":
+        bot = kingdoms.core.mcts_policy(simulations=30)
+    else:
+        bot = kingdoms.core.strong_policy(seconds=None, simulations=30)
+    english = str(bot.analyse(state, random.Random(1)))
+    assert "simulations" in english and "share" in english
+    with using("de"):
+        report = bot.analyse(state, random.Random(1))
+        texts = [str(report), report._repr_html_(), repr(bot)]
+    german_scan(texts, f"{name} report")
+    assert "Simulationen" in texts[0]
