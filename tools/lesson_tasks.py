@@ -319,7 +319,7 @@ def black_forest_odds():
         "by_hand = ...   # P(Red 7 wins the Bottom), e.g. Fraction(1, 2)",
         "from kingdoms.lessons import check_by_hand\n"
         "for card in view0.hands[0]:\n"
-        "    if card.label().startswith(\"Red 7 \"):\n"
+        "    if card.deck == \"Red\" and card.value == 7:\n"
         "        red7 = card\n"
         "check_by_hand(by_hand, odds.p_win(view0, red7, \"bottom\"), \"P(Red 7 wins the Bottom)\")",
         "Green's values above 7 are 8, 9, 10, 11, 12: 5 of 12 equally likely values, P = 5/12 (Laplace). Slips: "

@@ -87,9 +87,16 @@ __all__ = ["Elves", "ElvesState", "Draw", "PlayVillage", "NoVillageCard", "TakeV
            "EndJourney", "Components", "STEPS", "Dealing", "Planning", "DrawingThree",
            "DrawingBought", "Discarding", "Searching", "Journeying", "GameOver"]
 
-@speed_cache(512)
 def card_label(kind: str) -> str:
-    """``village:plains:2`` -> ``plains village (2)``; ``travel:giant_pig`` -> ``giant pig``."""
+    """``village:plains:2`` -> ``plains village (2)``; ``travel:giant_pig`` -> ``giant pig``
+    (in the current language)."""
+    return _card_label(kind, language())
+
+
+@speed_cache(512)
+def _card_label(kind: str, code: str) -> str:
+    """``card_label`` in the language ``code`` (the current one: the cache keeps each
+    language's words apart)."""
     if kind is HIDDEN:
         return "?"
     parts = kind.split(":")

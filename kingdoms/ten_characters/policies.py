@@ -17,6 +17,7 @@ from __future__ import annotations
 from operator import add, itemgetter
 
 from kingdoms.core.cache import speed_cache
+from kingdoms.core.i18n import using
 from kingdoms.core.play import random_policy
 
 from .odds import best_without, display_rows, top_sum, value_row
@@ -74,13 +75,16 @@ def _text(action) -> str:
 
 @speed_cache(maxsize=64)
 def _discard_texts(player: int) -> tuple:
-    """``str(Discard(player, c))`` for the ten characters, in ``CHARACTERS`` order."""
-    return tuple(str(Discard(player, c)) for c in CHARACTERS)
+    """``str(Discard(player, c))`` for the ten characters, in ``CHARACTERS`` order (in
+    English whatever the language: a tie-break must not depend on it)."""
+    with using("en"):
+        return tuple(str(Discard(player, c)) for c in CHARACTERS)
 
 
 @speed_cache(maxsize=1024)
 def _public_text(action) -> str:
-    return str(action)
+    with using("en"):       # a tie-break, not a text for people: the same in every language
+        return str(action)
 
 
 def _effect_choice(state, p, keep):

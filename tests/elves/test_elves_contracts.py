@@ -265,12 +265,14 @@ def test_policies_see_only_views_and_choose_the_same():
     """The game's players decide from ``view(p)`` exactly as from the full state (the
     search bot, which asks for it, from ``observed(p)``: the view carrying what ``p``
     observed; here with a small budget at 2 players, so a whole game stays quick)."""
-    from kingdoms.core.search import MCTS, mcts_policy
+    from kingdoms.core.search import MCTS, mcts_policy, strong_policy
     named = game(3).policies()
     assert isinstance(named["mcts"], MCTS)
     named["mcts"] = mcts_policy(2, rollout=named["mcts"].rollout)
+    # the strong level thinks for a CPU time (not the same twice): a fixed small budget
+    named["mcts-strong"] = strong_policy(seconds=None, simulations=2)
     for name, policy in named.items():
-        g = game(2 if name == "mcts" else 3)
+        g = game(2 if name.startswith("mcts") else 3)
         full = play_state(g, policies=policy, seed=9, views=False)
 
         def fair(state, rng, _policy=policy):
