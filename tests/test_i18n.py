@@ -170,6 +170,7 @@ def _english_names(game) -> dict:
     return {e: re.compile(r"(?<!\w)" + re.escape(e) + r"(?!\w)") for e in names}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_a_german_game_reads_german_from_start_to_end(name):
     """Seeded random games of every configuration, read in German (half of them with the

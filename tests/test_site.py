@@ -184,6 +184,10 @@ def test_the_landing_page_offers_english_and_german(built):
     page = site / "index.html"
     text = page.read_text()
     assert 'lang="en"' in text and 'lang="de"' in text
+    # JupyterLite's pages read the configuration of every index.html above them: without
+    # it the lab and the REPL stay blank (test_browser_site runs them)
+    config = re.search(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', text, re.S)
+    assert config and isinstance(json.loads(config.group(1)), dict)
     links = _links(page)
     assert links == ["lab/index.html?path=notebooks/index.ipynb", "class-pages/index.html",
                      "de/lab/index.html?path=notebooks/de/index.ipynb",

@@ -383,10 +383,21 @@ def write_class_pages(apps: Path, out: Path, language: str = "en",
     return [g for g, _ in games]
 
 
+#: JupyterLite's configuration in a page: every JupyterLite page (lab/, repl/, de/...)
+#: reads the ``index.html`` of each folder above it for this element (config-utils.js),
+#: so the landing page that replaces the root's index.html must carry it on
+CONFIG_SCRIPT = re.compile(r'<script id="jupyter-config-data".*?</script>', re.S)
+
+
 def write_landing_page(dest: Path) -> None:
-    """``dest/index.html``: the site's first page, offering English and German."""
+    """``dest/index.html``: the site's first page, offering English and German (with the
+    JupyterLite configuration of the page it replaces)."""
+    found = CONFIG_SCRIPT.search((dest / "index.html").read_text(encoding="utf-8"))
+    if found is None:
+        raise SiteError(f"{dest / 'index.html'} has no JupyterLite configuration to carry on")
     (dest / "index.html").write_text("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
+""" + found.group(0) + """
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>kingdoms: probability and decisions at the game table</title>
 <style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;

@@ -207,7 +207,7 @@ class _Sampler:
             raise EstimateError(_(
                 "{game} cannot yet deal the hidden cards anew here, so no value "
                 "can be estimated without reading them ({error})").format(
-                    game=s.game.title, error=e)) from None
+                    game=s.game.component_name(s.game.title), error=e)) from None
 
     def playout(self, s: State, rng, first=None) -> tuple[tuple, int]:
         """The objective at the end of one sampled game from ``s`` (``first``: a move

@@ -87,7 +87,7 @@ def named_policy(game: Game, name: str, named: dict | None = None) -> Callable:
     named = game.policies() if named is None else named
     if name not in named:
         raise ValueError(_("{game} has no player called {name}; its players are: "
-                           "{names}").format(game=game.title, name=repr(name),
+                           "{names}").format(game=game.component_name(game.title), name=repr(name),
                                              names=", ".join(named)))
     return named[name]
 
@@ -366,10 +366,11 @@ class SimulationSummary:
 
 
 def _empty_summary(game: Game) -> SimulationSummary:
-    with using(game.language):            # the seats' names as its tables will say them
+    with using(game.language):            # the names as its tables will say them
         names = tuple(game.player_name(p) for p in range(game.players))
+        title = game.component_name(game.title)
     return SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
-                             [], Counter(), 0, Counter(), names, game.title, game.language)
+                             [], Counter(), 0, Counter(), names, title, game.language)
 
 
 # Playing games allocates many small containers that live until the game ends (each
@@ -502,7 +503,7 @@ def simulate(game: Game, n: int, policies=None, seed: Any = 0, executor=None,
     bar = None
     if callback is None:
         with using(game.language):
-            desc = _("simulating {game}").format(game=game.title)
+            desc = _("simulating {game}").format(game=game.component_name(game.title))
         bar = progress_bar(n, desc, bool(progress))
     total = None
     futures = []

@@ -298,7 +298,7 @@ def _players(game: Game, players) -> tuple[tuple, tuple]:
     if len(names) != game.players:
         raise ValueError(_("{game} is set up for {players} players but the "
                            "tournament has {count} ({names}); give one "
-                           "player per seat").format(game=game.title, players=game.players,
+                           "player per seat").format(game=game.component_name(game.title), players=game.players,
                                                      count=len(names), names=", ".join(names)))
     return tuple(names), tuple(policies)
 
@@ -353,7 +353,7 @@ def tournament(game: Game, players, n: int, seed: Any = 0, executor=None,
                                   names, [],
                                   tuple(game.player_name(p) for p in range(game.players)),
                                   game.language)
-        desc = _("{game}: {players}").format(game=game.title, players=_(" vs ").join(names))
+        desc = _("{game}: {players}").format(game=game.component_name(game.title), players=_(" vs ").join(names))
     _run(chunks, n, executor, progress, desc, result.games)
     return result
 

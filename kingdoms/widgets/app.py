@@ -45,7 +45,7 @@ def _class_app(game, rules, odds, odds_title, seed, seats, intro, auto_chance, t
                       auto_chance=auto_chance, timer=timer)
     paragraphs = "".join(f"<p style='margin:0.3em 0'>{html.escape(p.strip())}</p>"
                          for p in rules.split("\n\n") if p.strip())
-    head = W.HTML(f"<h1 style='margin:0.2em 0'>{html.escape(game.title)}</h1>"
+    head = W.HTML(f"<h1 style='margin:0.2em 0'>{html.escape(game.component_name(game.title))}</h1>"
                   + (f"<p><i>{html.escape(intro)}</i></p>" if intro else ""))
     head.add_class("kingdoms-app-title")
     card = W.HTML("<div style='border:1px solid #0072B2;border-radius:6px;padding:0.5em 1em;"

@@ -625,7 +625,7 @@ class Stepper(W.VBox):
         now = (_("chance decides what happens next") if st.current_player() == CHANCE
                else st.describe())
         return _("Stepper({title}, step {step} of {last}: {now})").format(
-            title=self.game.title, step=self._index, last=len(self._states) - 1, now=now)
+            title=self.game.component_name(self.game.title), step=self._index, last=len(self._states) - 1, now=now)
 
     # ------------------------------------------------------------------ internals
     def _play_setup(self, start: State):
@@ -856,7 +856,7 @@ class Stepper(W.VBox):
         seen = (_("everything (teacher view)") if persp == OMNISCIENT else
                 _("the table (what every player may see)") if persp == TABLE else
                 _("what {player} may see").format(player=self.game.player_name(persp)))
-        self._title.value = (f"<b>{html.escape(self.game.title)}</b> — " +
+        self._title.value = (f"<b>{html.escape(self.game.component_name(self.game.title))}</b> — " +
                              _("{players} players; showing {seen}").format(
                                  players=self.game.players, seen=html.escape(seen)))
         status = self._status_text(state, shown, persp) if shown is not None \
