@@ -241,7 +241,7 @@ def test_the_german_site_holds_the_german_edition_and_no_secret(built):
 @pytest.mark.slow
 def test_german_class_pages_run_the_german_app_code_in_the_german_repl(built):
     from german import german_scan
-    from kingdoms.core.i18n import _ as translate, using
+    from kingdoms.core.i18n import using
     import kingdoms
 
     site, _edition, summary = built
@@ -263,10 +263,11 @@ def test_german_class_pages_run_the_german_app_code_in_the_german_repl(built):
         code = ["".join(c["source"]).strip() for c in nb["cells"] if c["cell_type"] == "code"]
         assert params["code"] == [c for c in code if c]
         assert f'href="{app.stem}.html"' in index
-        # the title is the library's German title of the game; the rest is German words
+        # the title is the game's German title (its data's name_de); the rest is German words
+        game = kingdoms.game(app.stem)
         with using("de"):
-            title = translate(kingdoms.game_class(app.stem).title)
-        assert f"{title}</a>" in index
+            title = game.component_name(game.title)
+        assert title != game.title and f"{title}</a>" in index
         german_scan([page.replace(title, ""), index.replace(title, "")],
                     f"class-pages/de/{app.stem}.html")
 

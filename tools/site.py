@@ -334,19 +334,19 @@ CLASS_PAGE_TEXT = {
 
 
 def game_title(app: Path, language: str) -> str:
-    """A class page's game as people call it: in German the game's title from the
-    library's German catalog (the German original's title), else the page's name."""
+    """A class page's game as people call it: in German the game's German title from its
+    data file (the German original's title), else the page's name."""
     fallback = app.stem.replace("_", " ").title()
     if language == "en":
         return fallback
     try:
         import kingdoms
-        from kingdoms.core.i18n import _, using
-        title = kingdoms.game_class(app.stem).title
+        from kingdoms.core.i18n import using
+        game = kingdoms.game(app.stem)
     except Exception:           # not a game of the library: the page keeps its name
         return fallback
-    with using(language):
-        return _(title)
+    with using(language):       # the title is data: name_de beside it in the game's data
+        return game.component_name(game.title)
 
 
 def write_class_pages(apps: Path, out: Path, language: str = "en",
