@@ -328,7 +328,7 @@ class SimulationSummary:
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
                  for r in [header] + body]
         mean_len = sum(k * v for k, v in self.lengths.items()) / self.n
-        name = self.title or self.game
+        name = self._title_now()
         games = ngettext("{n} game", "{n} games", self.n).format(n=self.n)
         if self.unfinished == 0:
             end = _("every one ended by the rules")
@@ -354,6 +354,17 @@ class SimulationSummary:
         import html
         return f"<pre>{html.escape(self.table())}</pre>"
 
+    def _title_now(self) -> str:
+        """The game's title in the language the summary speaks (its data's name_de; the
+        title is kept in English, as batches made in worker processes carry it)."""
+        if not self.title:
+            return self.game
+        try:
+            from .registry import game_class
+            return game_class(self.game)().component_name(self.title)
+        except Exception:           # a game not in the registry (a test's toy game)
+            return self.title
+
     def merge(self, other: "SimulationSummary") -> "SimulationSummary":
         scores = [a + b for a, b in zip(self.scores, other.scores)] if self.scores else other.scores
         return SimulationSummary(self.game, self.players, self.n + other.n,
@@ -368,9 +379,8 @@ class SimulationSummary:
 def _empty_summary(game: Game) -> SimulationSummary:
     with using(game.language):            # the names as its tables will say them
         names = tuple(game.player_name(p) for p in range(game.players))
-        title = game.component_name(game.title)
     return SimulationSummary(game.name, game.players, 0, [Fraction(0)] * game.players,
-                             [], Counter(), 0, Counter(), names, title, game.language)
+                             [], Counter(), 0, Counter(), names, game.title, game.language)
 
 
 # Playing games allocates many small containers that live until the game ends (each
