@@ -121,11 +121,13 @@ site: $(VENV)/.site-installed
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the strong search bot (mcts-strong, 1 s of CPU a move) against random, the best
-## heuristic and OpenSpiel's ISMCTSBot, 200 games a pairing on 2 processes (many hours).  make bench QUICK=1: the
-## strength run's quick mode (40 games a pairing at 0.1 s of CPU a move; wall times measured in docs/bots.md)
+## heuristic and OpenSpiel's ISMCTSBot, 200 games a pairing on 2 processes (days of CPU: every game is logged in
+## benchmarks/results/strength.jsonl, and the next run goes on from there; HOURS=2 stops starting games after
+## two hours).  make bench QUICK=1: the strength run's quick mode (40 games a pairing at 0.1 s of CPU a move,
+## not logged; wall times measured in docs/bots.md)
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/bench.py
-	$(BIN)/python benchmarks/strength.py --jobs 2 $(if $(QUICK),--quick,)
+	$(BIN)/python benchmarks/strength.py --jobs 2 $(if $(QUICK),--quick,--log benchmarks/results/strength.jsonl) $(if $(HOURS),--hours $(HOURS),)
 
 ## make handouts: a printable PDF of one or two pages per lesson notebook (the tasks, the
 ## pictures, room to answer; no code, no teacher notes) in DEST (default build/handouts)

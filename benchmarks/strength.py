@@ -14,25 +14,36 @@
    ``kingdoms.interop.openspiel.load_game``: win share with its interval and the
    simulations per CPU second of each.
 
-``--quick``: 40 games per pairing and 0.1 s of CPU a move for both searchers (the
-strong level at its full second plays ~15-80 moves a game; 600 games at a second a
-move are many hours of CPU; docs/bots.md has the quick run's wall times); it
-says which intervals separate from ½ and the least share that could at that sample
-size.  ``--jobs`` processes (default 2).
+``--quick``: 40 games per pairing and 0.05 s of CPU a move for both searchers, so it
+ends in under half an hour on two cores (the strong level at its full second plays
+~15-100 moves a game; 3,000 games at a second a move are days of CPU: see
+docs/bots.md); it says which intervals separate from ½ and the least share that could
+at that sample size.  ``--jobs`` processes (default 2).
+
+The full run logs every game it plays (``--log``; ``make bench`` uses
+``benchmarks/results/strength.jsonl``): run it again and it plays only the games the
+log lacks, for the same budget and code (``code_fingerprint``).  ``--hours H`` starts no
+game after H hours of wall time and reports what the log holds.  The pairings' games
+are interleaved, so a run cut short has played every pairing about equally.
 
 Usage: ``python benchmarks/strength.py [--quick] [--games 200] [--jobs 2]
 [--only woods,horse] [--seconds 1.0] [--simulations N] [--bot strong|mcts]
-[--peer-games 200] [--skip speed,h2h,moritz,peer]``.  Seeded; with ``--simulations``
+[--peer-games 200] [--skip speed,h2h,moritz,peer] [--log FILE] [--hours H]``.  Seeded; with ``--simulations``
 (and no ``--seconds``) the same arguments give the same games on any machine; on a
 CPU-time budget the games depend on the machine's speed.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
 
 import kingdoms
 from kingdoms.core import strong_policy
@@ -46,7 +57,7 @@ BEST = {"woods": "fool-aware", "black_forest": "greedy", "elves": "planner",
         "ten_characters": "greedy", "horse": "greedy"}
 GAMES = ("woods", "black_forest", "elves", "ten_characters", "horse")
 QUICK_GAMES = 40
-QUICK_SECONDS = 0.1
+QUICK_SECONDS = 0.05
 
 
 def least_separating(n: int) -> float:
@@ -90,24 +101,182 @@ def _bot(game, which: str, seconds, simulations):
     return strong_policy(seconds, simulations)
 
 
-def head_to_head(name: str, n: int, executor, which="strong", seconds=STRONG_SECONDS,
-                 simulations=None, rivals=("random", "best")) -> None:
+# ------------------------------------------------------------- the log of played games
+
+PEER = "OpenSpiel ISMCTSBot"
+
+
+def code_fingerprint(name: str) -> str:
+    """A hash of the code a pairing's games ran on: the core's search, play and
+    tournament modules, the OpenSpiel adapter and the game's package (its modules and
+    data file).  A logged game counts only for the same fingerprint (and budget)."""
+    root = Path(kingdoms.__file__).parent
+    files = [root / "core" / f for f in ("search.py", "play.py", "tournament.py",
+                                          "protocol.py")]
+    files.append(root / "interop" / "openspiel.py")
+    files += sorted((root / name).glob("*.py")) + [root / name / "data.toml"]
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+class GameLog:
+    """The games played so far, one JSON line each (``--log``): a run that stops (the
+    ``--hours`` limit, an interrupt) is continued by running it again; only games of the
+    same pairing, budget and code fingerprint count."""
+
+    def __init__(self, path: str | None):
+        self.path = Path(path) if path else None
+        self.rows: dict = {}
+        if self.path is not None and self.path.exists():
+            for line in self.path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    self.rows[(row["key"], row["index"])] = row
+
+    def get(self, key: str, index: int):
+        return self.rows.get((key, index))
+
+    def add(self, row: dict) -> None:
+        self.rows[(row["key"], row["index"])] = row
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(row, sort_keys=True) + "\n")
+
+
+@dataclass
+class Pairing:
+    """One line of the report: the bot against one rival in one game, ``n`` games,
+    played in jobs of ``unit`` games (a seat-balanced pair, or one peer game)."""
+    name: str
+    rival: str
+    n: int
+    key: str
+    unit: int
+    job: Callable
+    args: tuple
+
+    def jobs(self):
+        return range(self.n // self.unit)
+
+
+def _h2h_job(name, which, seconds, simulations, rival, block) -> dict:
+    """One seat-balanced pair of games (block ``block`` of ``tournament``'s seeding
+    with seed ``strength/<rival>``: the same games ``tournament`` plays as its games
+    ``2 block`` and ``2 block + 1``)."""
+    from kingdoms.core.tournament import _play_games, _players, _views_for
     game = kingdoms.game(name, players=2)
-    pols = game.policies()
     bot = _bot(game, which, seconds, simulations)
-    which = "mcts-strong" if which == "strong" else which
-    for rival in (BEST[name] if r == "best" else r for r in rivals):
-        start = time.perf_counter()
-        try:
-            r = tournament(game, {which: bot, rival: pols[rival]}, n,
-                           seed=f"strength/{rival}", executor=executor, progress=False)
-        except (SearchError, ValueError) as e:
-            print(f"{name:15s} {which} vs {rival:11s} skipped: {e}", flush=True)
+    _, policies = _players(game, {"bot": bot, rival: game.policies()[rival]})
+    start = time.process_time()
+    games = _play_games((game, policies, f"strength/{rival}", ((0, 1), (1, 0)),
+                         2 * block, 2 * block + 2, _views_for(game, None)))
+    ours = [float(g.returns[g.seats.index(0)]) for g in games]
+    return {"ours": ours, "unfinished": [g.unfinished is not None for g in games],
+            "cpu": time.process_time() - start}
+
+
+def _peer_job(name, seconds, simulations, i) -> dict:
+    ours, our_sims, our_cpu, their_sims, their_cpu = _peer_game(
+        (name, seconds, simulations, i))
+    return {"ours": [float(ours)], "unfinished": [False], "our_sims": our_sims,
+            "our_cpu": our_cpu, "their_sims": their_sims, "their_cpu": their_cpu}
+
+
+def run_pairings(pairings: list, executor, log: GameLog, deadline: float | None) -> None:
+    """Play every job not in the log, the pairings' jobs interleaved (the first job of
+    every pairing, then the second ...), so a run cut by ``deadline`` (wall clock,
+    ``time.perf_counter``) has played every pairing about equally; each finished job
+    is logged at once."""
+    todo = []
+    for j in range(max((p.n // p.unit for p in pairings), default=0)):
+        for p in pairings:
+            if j < p.n // p.unit and log.get(p.key, j) is None:
+                todo.append((p, j))
+    if not todo:
+        return
+
+    failed: set = set()
+
+    def record(p, j, run):
+        if p.key in failed:
             return
-        dt = time.perf_counter() - start
-        extra = f"; {r.unfinished} unfinished" if r.unfinished else ""
-        print(f"{name:15s} {which} vs {rival:11s} {_share(r, which, n)}  [{n} games, "
-              f"{dt:.0f} s wall{extra}; {bot!r}]", flush=True)
+        try:
+            result = run()
+        except (SearchError, ValueError, NotImplementedError) as e:
+            failed.add(p.key)
+            print(f"{p.name:15s} vs {p.rival}: stopped ({type(e).__name__}: {e})",
+                  flush=True)
+            return
+        log.add({"key": p.key, "game": p.name, "rival": p.rival, "index": j, **result})
+
+    if executor is None:
+        for p, j in todo:
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+            record(p, j, lambda p=p, j=j: p.job(*p.args, j))
+        return
+    futures = {executor.submit(p.job, *p.args, j): (p, j) for p, j in todo}
+    try:
+        for f in as_completed(futures):
+            if f.cancelled():
+                continue
+            p, j = futures[f]
+            record(p, j, f.result)
+            if deadline is not None and time.perf_counter() > deadline:
+                for g in futures:
+                    g.cancel()
+    finally:
+        for g in futures:
+            g.cancel()
+
+
+def report(p: Pairing, log: GameLog, which: str) -> None:
+    rows = [r for r in (log.get(p.key, j) for j in p.jobs()) if r is not None]
+    shares = [x for r in rows for x, cut in zip(r["ours"], r["unfinished"]) if not cut]
+    cut = sum(sum(r["unfinished"]) for r in rows)
+    played = sum(len(r["ours"]) for r in rows)
+    label = f"{p.name:15s} {which} vs {p.rival:11s}"
+    if not shares:
+        print(f"{label} no game played yet (of {p.n})", flush=True)
+        return
+    k = len(shares)
+    share = sum(shares) / k
+    lo, hi = wilson_interval(share, k)
+    won = sum(x == 1 for x in shares)
+    lost = sum(x == 0 for x in shares)
+    extra = f"; {cut} unfinished" if cut else ""
+    so_far = "" if played >= p.n else f"; {played} of {p.n} so far: run again to go on"
+    cpu = sum(r.get("cpu", r.get("our_cpu", 0) + r.get("their_cpu", 0)) for r in rows)
+    print(f"{label} {100 * share:5.1f}%  (95% CI {100 * lo:.1f}–{100 * hi:.1f}%, "
+          f"{_verdict(share, k)}; won/tied/lost {won}/{k - won - lost}/{lost})  "
+          f"[{played} games{so_far}{extra}; {cpu / max(1, played):.0f} s of CPU a game]",
+          flush=True)
+    if p.rival == PEER:
+        ours = sum(r["our_sims"] for r in rows) / max(1e-9, sum(r["our_cpu"] for r in rows))
+        theirs = sum(r["their_sims"] for r in rows) / max(1e-9, sum(r["their_cpu"]
+                                                                     for r in rows))
+        print(f"{'':15s} simulations per CPU second: ours {ours:.0f}, OpenSpiel's "
+              f"{theirs:.0f}; CPU seconds of search a game: ours "
+              f"{sum(r['our_cpu'] for r in rows) / played:.1f}, OpenSpiel's "
+              f"{sum(r['their_cpu'] for r in rows) / played:.1f}", flush=True)
+
+
+def h2h_pairings(name: str, n: int, which, seconds, simulations, rivals) -> list:
+    budget = f"{which}|seconds={seconds}|simulations={simulations}"
+    code = code_fingerprint(name)
+    return [Pairing(name, rival, n, f"{name}|{rival}|{budget}|{code}", 2, _h2h_job,
+                    (name, which, seconds, simulations, rival))
+            for rival in (BEST[name] if r == "best" else r for r in rivals)]
+
+
+def peer_pairing(name: str, n: int, seconds, simulations) -> Pairing:
+    budget = f"strong|seconds={seconds}|simulations={simulations}"
+    return Pairing(name, PEER, n, f"{name}|{PEER}|{budget}|{code_fingerprint(name)}", 1,
+                   _peer_job, (name, seconds, simulations))
 
 
 def speed(name: str, which="strong", seconds=STRONG_SECONDS, simulations=None) -> None:
@@ -173,13 +342,16 @@ def _timed_ismcts(og, seconds: float, np_rng):
             self._root_node = self.create_new_node(state)
             deadline = time.process_time() + seconds
             done = 0
-            # at least 2: after one simulation its root has no visits to choose by
-            # (where one random rollout outlasts the budget, e.g. Horse at 0.1 s)
-            while done < 2 or time.process_time() < deadline:
+            while done < 1 or time.process_time() < deadline:
                 self.run_simulation(self.sample_root_state(state))
                 done += 1
             self.last_simulations = done
             node = self._root_node
+            if node.total_visits <= 0:
+                # out of time after the first simulation (it only evaluates the root:
+                # one random rollout of a Horse game can outlast 0.1 s): no move was
+                # tried, so any legal move is as good as another to it
+                return [(a, 1 / len(legal_actions)) for a in legal_actions]
             if self._allow_inconsistent_action_sets:
                 node = self.filter_illegals(node, legal_actions)
             return self.get_final_policy(state, node)
@@ -197,6 +369,7 @@ def _peer_game(args) -> tuple:
     (our return, our sims, our CPU seconds, their sims, their CPU seconds)."""
     name, seconds, simulations, i = args
     import numpy as np
+
     from kingdoms.interop.openspiel import load_game
     og = load_game(name, players=2)
     ours_seat = i % 2
@@ -229,34 +402,6 @@ def _peer_game(args) -> tuple:
     return (state.returns()[ours_seat], *stats)
 
 
-def beside_openspiel(name: str, seconds: float, simulations, n: int, executor) -> None:
-    try:
-        import open_spiel  # noqa: F401
-    except ImportError:
-        print("OpenSpiel is not installed (pip install kingdoms[openspiel]): skipped")
-        return
-    start = time.perf_counter()
-    jobs = [(name, seconds, simulations, i) for i in range(n)]
-    try:
-        results = list(executor.map(_peer_game, jobs) if executor else map(_peer_game, jobs))
-    except (SearchError, ValueError, NotImplementedError) as e:
-        print(f"{name:15s} mcts-strong vs OpenSpiel ISMCTSBot skipped: {e}", flush=True)
-        return
-    share = sum(r[0] for r in results) / n
-    lo, hi = wilson_interval(share, n)
-    ours = sum(r[1] for r in results) / max(1e-9, sum(r[2] for r in results))
-    theirs = sum(r[3] for r in results) / max(1e-9, sum(r[4] for r in results))
-    ours_t = sum(r[2] for r in results) / max(1, n)
-    theirs_t = sum(r[4] for r in results) / max(1, n)
-    print(f"{name:15s} mcts-strong vs OpenSpiel ISMCTSBot ({seconds:g} s of CPU a move "
-          f"each): {100 * share:.1f}% (95% CI {100 * lo:.1f}–{100 * hi:.1f}%, "
-          f"{_verdict(share, n)}) [{n} games, {time.perf_counter() - start:.0f} s wall]",
-          flush=True)
-    print(f"{'':15s} simulations per CPU second: ours {ours:.0f}, OpenSpiel's "
-          f"{theirs:.0f}; CPU seconds of search a game: ours {ours_t:.1f}, OpenSpiel's "
-          f"{theirs_t:.1f} (ours stops early when its choice is clear)", flush=True)
-
-
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true",
@@ -278,6 +423,12 @@ def main(argv=None) -> None:
     ap.add_argument("--peer-games", type=int, default=None)
     ap.add_argument("--skip", default="",
                     help="comma-separated: speed, h2h, moritz, peer")
+    ap.add_argument("--log", default=None,
+                    help="JSON lines of the games played: a run that stops is continued "
+                         "by running it again with the same log")
+    ap.add_argument("--hours", type=float, default=None,
+                    help="start no game after this many hours of wall time; report "
+                         "what was played (with --log, the next run goes on from there)")
     args = ap.parse_args(argv)
     games = args.games or (QUICK_GAMES if args.quick else 200)
     seconds = args.seconds or (QUICK_SECONDS if args.quick else STRONG_SECONDS)
@@ -285,6 +436,8 @@ def main(argv=None) -> None:
     only = [g for g in args.only.split(",") if g]
     executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     began = time.perf_counter()
+    deadline = None if args.hours is None else began + 3600 * args.hours
+    log = GameLog(args.log)
     print(f"Strength: the search bot's share of the win, 95% Wilson intervals; "
           f"{games} seat-balanced games a pairing, {seconds:g} s of CPU a move "
           f"({args.jobs} process{'es' if args.jobs > 1 else ''})", flush=True)
@@ -293,20 +446,38 @@ def main(argv=None) -> None:
               f"share is at least {100 * least_separating(games):.1f}%; the strong "
               f"level's full budget is {STRONG_SECONDS:g} s a move (the default run).",
               flush=True)
+    if args.log:
+        print(f"Games are logged to {args.log} ({sum(1 for _ in log.rows)} jobs there "
+              f"already); a pairing counts the logged games of its budget and code.",
+              flush=True)
+    which = "mcts-strong" if args.bot == "strong" else args.bot
     try:
         if "speed" not in skip:
             for name in only:
                 speed(name, args.bot, seconds, args.simulations)
+        pairings = []
         if "h2h" not in skip:
             for name in only:
-                head_to_head(name, games, executor, args.bot, seconds, args.simulations,
-                             tuple(args.rivals.split(",")))
+                pairings += h2h_pairings(name, games, args.bot, seconds, args.simulations,
+                                         tuple(args.rivals.split(",")))
+        if "peer" not in skip:
+            try:
+                import open_spiel  # noqa: F401
+            except ImportError:
+                print("OpenSpiel is not installed (pip install kingdoms[openspiel]): "
+                      "the comparison with its ISMCTSBot is skipped")
+            else:
+                pairings += [peer_pairing(name, args.peer_games or games, seconds,
+                                          args.simulations) for name in only]
+        if pairings:
+            start = time.perf_counter()
+            run_pairings(pairings, executor, log, deadline)
+            print(f"Pairings ({len(pairings)}): {time.perf_counter() - start:.0f} s of "
+                  f"wall time", flush=True)
+            for p in pairings:
+                report(p, log, which if p.rival != PEER else "mcts-strong")
         if "moritz" not in skip and "horse" in only:
             horse_vs_moritz(args.moritz_games or games, executor)
-        if "peer" not in skip:
-            for name in only:
-                beside_openspiel(name, seconds, args.simulations,
-                                 args.peer_games or games, executor)
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)

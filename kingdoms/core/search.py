@@ -100,7 +100,8 @@ class MCTS:
                  max_rollout_steps: int = 100_000, prior: str | Callable | None = None,
                  prior_weight: int = 10, final: str = "visits", *,
                  information_sets: bool = False, widening: float | None = None,
-                 stop_early: bool = False, clock: str = "wall", adopt: bool = False):
+                 stop_early: bool = False, clock: str = "wall", adopt: bool = False,
+                 discount: float | None = None):
         _check_positive("simulations", simulations, int)
         _check_positive("seconds", seconds, (int, float))
         _check_positive("max_rollout_steps", max_rollout_steps, int)
@@ -126,6 +127,11 @@ class MCTS:
         if fallback is not None and not callable(fallback):
             raise ValueError("mcts_policy: fallback must be a policy (state, rng) -> action")
         _check_positive("widening", widening, (int, float))
+        if discount is not None and (isinstance(discount, bool)
+                                     or not isinstance(discount, (int, float))
+                                     or not 0 < discount <= 1):
+            raise ValueError(f"mcts_policy: discount must be a number in (0, 1], "
+                             f"not {discount!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"mcts_policy: clock is 'wall' or 'cpu', not {clock!r}")
         self.simulations = simulations
@@ -142,6 +148,7 @@ class MCTS:
         self.stop_early = bool(stop_early)
         self.clock = clock
         self.adopt = bool(adopt)
+        self.discount = discount
         self._adopted: dict = {}        # game -> its own mcts settings (with adopt)
         self.last_simulations = 0       # how many the last move ran (for benchmarks)
 
@@ -176,6 +183,8 @@ class MCTS:
             yield _(", widening {value}").format(value=localize(f"{self.widening:g}"))
         if self.stop_early:
             yield _(", stops early")
+        if self.discount is not None:
+            yield _(", discount {value} a step").format(value=localize(f"{self.discount:g}"))
 
     # ------------------------------------------------------------------ the policy
     def __call__(self, state: State, rng) -> Any:
@@ -229,7 +238,8 @@ class MCTS:
         if prior is not None and prior_weight:
             self._seed_prior(root, state, player, legal, rng, prior, prior_weight)
         if self.information_sets or self.stop_early or self.clock != "wall":
-            done = self._search_strong(root, state, player, hidden, rng, rollout, c)
+            done = self._search_strong(root, state, player, hidden, rng, rollout, c,
+                                       prior_weight if prior is not None else 0)
         else:
             deadline = None if self.seconds is None else time.perf_counter() + self.seconds
             done = 0
@@ -257,13 +267,15 @@ class MCTS:
                                            own.exploration)
         return found
 
-    def _search_strong(self, root, state, player, hidden, rng, rollout, c) -> int:
+    def _search_strong(self, root, state, player, hidden, rng, rollout, c,
+                       prior_weight: int) -> int:
         """The simulations of the strong options (``information_sets``, ``widening``,
         ``stop_early``, the ``cpu`` clock); returns how many ran."""
         clock = time.process_time if self.clock == "cpu" else time.perf_counter
         start = clock()
         deadline = None if self.seconds is None else start + self.seconds
         me = player if self.information_sets else None
+        legal_count = len(state.legal_actions())
         done = 0
         while self.simulations is None or done < self.simulations:
             if deadline is not None and done:
@@ -277,7 +289,8 @@ class MCTS:
                     elapsed = now - start
                     by_clock = done * (deadline - now) / elapsed if elapsed > 0 else math.inf
                     left = by_clock if left is None else min(left, by_clock)
-                if _decided(root, left):
+                if _decided(root, left) or _settled(root, player, legal_count,
+                                                     prior_weight):
                     break
             world = state.sample_world(player, rng) if hidden else state
             self._simulate(root, world, rng, rollout, c, me)
@@ -341,6 +354,7 @@ class MCTS:
         widening = self.widening
         node = root
         path = [root]
+        steps = 0
         while True:
             cp = s.current_player()
             if cp < 0 and cp != CHANCE:
@@ -351,7 +365,8 @@ class MCTS:
                 child = node.children.get(key)
                 if child is None and widening is not None and \
                         len(node.children) >= max(1.0, widening * math.sqrt(node.n)):
-                    s = self._rollout(s.apply(a), rng, rollout)
+                    s, more = self._rollout(s.apply(a), rng, rollout)
+                    steps += 1 + more
                     break
             elif me is None or cp == me:
                 a, child = _select(node, s.legal_actions(), cp, c, rng)
@@ -359,34 +374,43 @@ class MCTS:
             else:
                 a, key, child = _select_seen(node, s, cp, c, rng, me, rollout)
             s = s.apply(a)
+            steps += 1
             if child is None:
                 child = node.children[key] = _Node(players)
                 path.append(child)
-                s = self._rollout(s, rng, rollout)
+                s, more = self._rollout(s, rng, rollout)
+                steps += more
                 break
             path.append(child)
             node = child
         values = _values(s)
+        if self.discount is not None and self.discount != 1:
+            # a share's distance from the even share (½ alone: a win or a loss)
+            # shrinks by ``discount`` a step: a win sooner is worth more, a loss later
+            # costs less
+            even, shrink = 1 / max(2, players), self.discount ** steps
+            values = [even + (v - even) * shrink for v in values]
         for nd in path:
             nd.n += 1
             w = nd.w
             for i, v in enumerate(values):
                 w[i] += v
 
-    def _rollout(self, s: State, rng, players) -> State:
-        """Play on to the end with ``players`` by seat (``None``: random moves)."""
-        for _ in range(self.max_rollout_steps):
+    def _rollout(self, s: State, rng, players) -> tuple:
+        """Play on to the end with ``players`` by seat (``None``: random moves):
+        ``(the last state, how many steps were played)``."""
+        for step in range(self.max_rollout_steps):
             cp = s.current_player()
             if cp < 0:
                 if cp != CHANCE:
-                    return s
+                    return s, step
                 s = s.apply(s.sample_chance(rng))
             elif players is None:
                 legal = s.legal_actions()
                 s = s.apply(legal[rng.randrange(len(legal))])
             else:
                 s = s.apply(players[cp](s, rng))
-        return s
+        return s, self.max_rollout_steps
 
 
 def _name(policy) -> str:
@@ -411,6 +435,41 @@ def _decided(root: _Node, left) -> bool:
         elif n > second:
             second = n
     return first - second > left
+
+
+_SETTLE_Z = 3.0
+"""``stop_early`` also stops once the most visited move at the root is settled: its
+mean share of the win, ``_SETTLE_Z`` standard errors down, is above every other
+legal move's mean ``_SETTLE_Z`` standard errors up (a share in [0, 1] has a standard
+deviation of at most ½, so a move tried ``n`` times has a standard error of at most
+``1 / (2 sqrt(n))``): the moves left are clearly worse, and more simulations would
+spend the budget on a decision already made."""
+
+_SETTLE_MIN = 64
+"""``stop_early`` settles a move only after this many real simulations of it."""
+
+
+def _settled(root: _Node, player: int, legal: int, prior_weight: int) -> bool:
+    """Is the move the search would play now (the most visited, as ``_best_action``
+    chooses) clearly the best one (see ``_SETTLE_Z``)?  Every legal move must have
+    been tried; the prior's virtual wins do not count as simulations."""
+    if len(root.children) < legal:
+        return False
+    best, key, stats = None, (-1, 0.0), {}
+    for a, child in root.children.items():
+        n, w = child.n, child.w[player]
+        if n and (n, w / n) > key:
+            best, key = a, (n, w / n)
+        if a is root.prior:
+            n, w = n - prior_weight, w - prior_weight
+        if n <= 0:
+            return False
+        stats[a] = (n, w / n)
+    n, mean = stats.pop(best)
+    if n < _SETTLE_MIN:
+        return False
+    low = mean - _SETTLE_Z / (2 * math.sqrt(n))
+    return all(m + _SETTLE_Z / (2 * math.sqrt(k)) < low for k, m in stats.values())
 
 
 def _select_seen(node: _Node, s: State, cp: int, c: float, rng, me: int, rollout):
@@ -537,7 +596,8 @@ def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | 
                 fallback: Callable | None = None, prior: str | Callable | None = None,
                 prior_weight: int = 10, final: str = "visits", *,
                 information_sets: bool = False, widening: float | None = None,
-                stop_early: bool = False, clock: str = "wall") -> MCTS:
+                stop_early: bool = False, clock: str = "wall",
+                discount: float | None = None) -> MCTS:
     """A Monte Carlo tree search player for any game (see the module docstring).
 
     ``simulations``: playouts per move (reproducible); ``seconds``: a time limit per
@@ -549,11 +609,11 @@ def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | 
     world (default: raise ``SearchError``).  ``prior``: a policy or policy name whose
     move at the root starts with ``prior_weight`` virtual wins.  ``final``:
     ``"visits"`` plays the most visited move, ``"mean"`` the best mean share.
-    ``information_sets``, ``widening``, ``stop_early`` and ``clock`` as in
+    ``information_sets``, ``widening``, ``stop_early``, ``clock`` and ``discount`` as in
     ``strong_policy`` (all off by default)."""
     return MCTS(simulations, seconds, exploration, rollout, fallback, prior=prior,
                 prior_weight=prior_weight, final=final, information_sets=information_sets,
-                widening=widening, stop_early=stop_early, clock=clock)
+                widening=widening, stop_early=stop_early, clock=clock, discount=discount)
 
 
 STRONG_SECONDS = 1.0
@@ -561,6 +621,14 @@ STRONG_SECONDS = 1.0
 
 STRONG_WIDENING = 2.0
 """The strong level's progressive widening at chance nodes (``strong_policy``)."""
+
+STRONG_DISCOUNT = 0.999
+"""The strong level's discount a step (``strong_policy``): a simulation's share of the
+win moves towards the even share (½ in a solo game) by this factor for every step it
+took (chance steps included), so of two
+moves that win alike the bot takes the one that wins sooner (without it, a bot sure
+of its win has no reason to end the game: in My Kingdom for a Horse against a
+random player it kept playing for hundreds of moves)."""
 
 
 def strong_policy(seconds: float | None = STRONG_SECONDS,
@@ -580,9 +648,12 @@ def strong_policy(seconds: float | None = STRONG_SECONDS,
       depends on a hidden card (no strategy fusion across sampled worlds).
     * Progressive widening at chance nodes: a chance node grows at most
       ``STRONG_WIDENING * sqrt(visits)`` outcomes; rarer ones are played out.
+    * A win sooner is worth more than a win later (``STRONG_DISCOUNT`` a step), so a
+      bot sure of its win ends the game.
     * It starts no simulation that would, at the mean length so far, overrun the
       time budget, and stops early when the remaining budget can no longer change
-      the most visited move."""
+      the most visited move, or when that move is settled: clearly better than every
+      other (``_SETTLE_Z``)."""
     if seconds is not None and (isinstance(seconds, bool)
                                 or not isinstance(seconds, (int, float))
                                 or not 0 < seconds <= 3600):
@@ -595,7 +666,7 @@ def strong_policy(seconds: float | None = STRONG_SECONDS,
     if seconds is None and simulations is None:
         raise ValueError("mcts-strong needs a budget: seconds (CPU), simulations or both")
     return MCTS(simulations, seconds, information_sets=True, widening=STRONG_WIDENING,
-                stop_early=True, clock="cpu", adopt=True)
+                stop_early=True, clock="cpu", adopt=True, discount=STRONG_DISCOUNT)
 
 
 CORE_PLAYERS["mcts"] = mcts_policy      # offered by every game, at the default budget

@@ -145,3 +145,120 @@ def test_bad_budgets_are_refused(kw, words):
 def test_bad_strong_options_of_the_plain_bot_are_refused(kw):
     with pytest.raises(ValueError):
         mcts_policy(**kw)
+
+
+# ---- a sure win sooner, and a settled choice -----------------------------------------
+
+from dataclasses import dataclass, replace  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+from kingdoms.core.protocol import TERMINAL, Game, State  # noqa: E402
+from kingdoms.core.search import _SETTLE_MIN, _Node, _settled  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Choice(Action, record_name="test_linger/Choice"):
+    finish: bool
+
+    def __str__(self):
+        return "finish" if self.finish else "wait"
+
+
+@dataclass(frozen=True)
+class Linger(Game):
+    """Player 1 wins whatever happens: they may finish now or wait a turn (player 2
+    only passes); after ``limit`` turns the game ends anyway.  (With ``players=1``
+    the lone player loses whatever happens.)"""
+    name = "test_linger"
+    title = "Linger"
+    min_players = 1
+    max_players = 2
+    players: int = 2
+    limit: int = 30
+
+    def initial_state(self):
+        return LingerState(self, turn=0, done=False)
+
+
+@dataclass(frozen=True)
+class LingerState(State):
+    turn: int
+    done: bool
+
+    def _current_player(self):
+        if self.done or self.turn >= self.game.limit:
+            return TERMINAL
+        return self.turn % self.game.players
+
+    def _legal_actions(self):
+        if self.turn % self.game.players:
+            return (Choice(False),)
+        return (Choice(True), Choice(False))
+
+    def _next(self, a):
+        return replace(self, turn=self.turn + 1, done=a.finish)
+
+    def _returns(self):
+        if self.game.players == 1:
+            return (Fraction(0),)
+        return (Fraction(1), Fraction(0))
+
+
+def test_the_strong_level_ends_a_game_it_is_sure_to_win():
+    """Both moves win; with its discount a step the strong level finishes at once, and
+    its tree values finishing above waiting (without the discount they are equal)."""
+    s = Linger().initial_state()
+    bot = MCTS(200, information_sets=True, discount=0.999)
+    report = bot.analyse(s, random.Random(0))
+    assert bot(s, random.Random(0)) == Choice(True)
+    means = {text: mean for text, _, mean, *_ in report.rows}
+    assert means["finish"] > means["wait"] > 0.5
+    plain = MCTS(200).analyse(s, random.Random(0))
+    assert {mean for _, _, mean, *_ in plain.rows} == {1.0}
+
+
+def test_a_discounted_loss_alone_stays_a_loss():
+    """Solo (one player, who always loses here): the discount moves a loss towards ½
+    (not towards the lone player's "even share" 1), so every value stays below ½."""
+    s = Linger(players=1).initial_state()
+    report = MCTS(100, discount=0.9).analyse(s, random.Random(0))
+    assert all(mean is not None and mean < 0.5 for _, _, mean, *_ in report.rows)
+    assert max(mean for _, _, mean, *_ in report.rows) > 0      # a later loss costs less
+
+
+def test_discount_must_be_a_share_of_one():
+    for bad in (0, 1.5, -0.1, True, "0.9"):
+        with pytest.raises(ValueError, match="discount"):
+            MCTS(10, discount=bad)
+
+
+def _root(stats, prior=None, prior_weight=0):
+    """A root whose children have ``(visits, mean share of player 0)``."""
+    root = _Node(2)
+    for a, (n, mean) in stats.items():
+        child = root.children[a] = _Node(2)
+        child.n, child.w = n, [mean * n, (1 - mean) * n]
+    if prior is not None:
+        root.prior = prior
+        child = root.children[prior]
+        child.n += prior_weight
+        child.w[0] += prior_weight
+    return root
+
+
+def test_a_clearly_best_move_is_settled():
+    n = 4 * _SETTLE_MIN
+    assert _settled(_root({"a": (n, 0.9), "b": (40, 0.2), "c": (30, 0.1)}), 0, 3, 0)
+    # not: a move untried, a close rival, too few simulations of the best
+    assert not _settled(_root({"a": (n, 0.9), "b": (40, 0.2)}), 0, 3, 0)
+    assert not _settled(_root({"a": (n, 0.6), "b": (n // 2, 0.55)}), 0, 2, 0)
+    assert not _settled(_root({"a": (_SETTLE_MIN - 1, 1.0), "b": (5, 0.0)}), 0, 2, 0)
+
+
+def test_the_priors_virtual_wins_do_not_settle_a_move():
+    """The prior's move leads by its virtual wins only: its real simulations are too
+    few to settle it; the same counts as real simulations would."""
+    n = _SETTLE_MIN
+    root = _root({"a": (n // 2, 0.9), "b": (20, 0.1)}, prior="a", prior_weight=n)
+    assert not _settled(root, 0, 2, n)
+    assert _settled(_root({"a": (4 * n, 0.9), "b": (20, 0.1)}, "a", n), 0, 2, n)

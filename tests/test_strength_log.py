@@ -1,0 +1,63 @@
+"""``benchmarks/strength.py`` keeps a log of the games it played, so a strength run of
+many hours can stop (``--hours``, an interrupt) and go on later: a second run plays
+only the games the log lacks, and the report counts all of them."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import strength  # noqa: E402
+
+ARGS = ["--only", "woods", "--simulations", "3", "--skip", "speed,moritz,peer",
+        "--jobs", "1", "--rivals", "random"]
+
+
+def _rows(path):
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_second_run_goes_on_where_the_log_ends(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    strength.main([*ARGS, "--games", "2", "--log", str(log)])
+    first = _rows(log)
+    assert [(r["rival"], r["index"], len(r["ours"])) for r in first] == [("random", 0, 2)]
+    assert "2 of 4 so far" not in capsys.readouterr().out
+    strength.main([*ARGS, "--games", "4", "--log", str(log)])
+    rows = _rows(log)
+    assert rows[0] == first[0] and [r["index"] for r in rows] == [0, 1]   # only block 1 new
+    out = capsys.readouterr().out
+    assert "[4 games;" in out and "so far" not in out
+    # the same games as one run of four (game i is seeded by its index)
+    again = tmp_path / "again.jsonl"
+    strength.main([*ARGS, "--games", "4", "--log", str(again)])
+    assert [r["ours"] for r in _rows(again)] == [r["ours"] for r in rows]
+
+
+def test_a_run_past_its_hours_reports_what_it_played(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    strength.main([*ARGS, "--games", "6", "--log", str(log), "--hours", "1e-9"])
+    out = capsys.readouterr().out
+    played = len(_rows(log))
+    assert played < 3
+    assert ("of 6 so far: run again to go on" in out) if played else ("no game played" in out)
+
+
+def test_games_of_another_budget_or_code_do_not_count(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "games.jsonl"
+    strength.main([*ARGS, "--games", "2", "--log", str(log)])
+    monkeypatch.setattr(strength, "code_fingerprint", lambda name: "changed")
+    strength.main([*ARGS, "--games", "2", "--log", str(log)])
+    assert len({r["key"] for r in _rows(log)}) == 2
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("share,n,words", [(0.9, 40, "above ½"), (0.6, 40, "66.2%"),
+                                           (0.1, 40, "below ½")])
+def test_each_interval_says_whether_it_separates_from_a_half(share, n, words):
+    assert words in strength._verdict(share, n)
