@@ -196,7 +196,7 @@ def run_pairings(pairings: list, executor, log: GameLog, deadline: float | None)
         for p in pairings:
             if j < p.n // p.unit and log.get(p.key, j) is None:
                 todo.append((p, j))
-    if not todo:
+    if not todo or deadline is not None and time.perf_counter() > deadline:
         return
 
     failed: set = set()
@@ -428,7 +428,8 @@ def main(argv=None) -> None:
                          "by running it again with the same log")
     ap.add_argument("--hours", type=float, default=None,
                     help="start no game after this many hours of wall time; report "
-                         "what was played (with --log, the next run goes on from there)")
+                         "what was played (with --log, the next run goes on from there; "
+                         "--hours 0 only reports the log)")
     args = ap.parse_args(argv)
     games = args.games or (QUICK_GAMES if args.quick else 200)
     seconds = args.seconds or (QUICK_SECONDS if args.quick else STRONG_SECONDS)

@@ -61,3 +61,15 @@ def test_games_of_another_budget_or_code_do_not_count(tmp_path, monkeypatch, cap
                                            (0.1, 40, "below ½")])
 def test_each_interval_says_whether_it_separates_from_a_half(share, n, words):
     assert words in strength._verdict(share, n)
+
+
+def test_hours_zero_only_reports_the_log(tmp_path, capsys):
+    """``--hours 0`` plays nothing, on worker processes too, and reports the log."""
+    log = tmp_path / "games.jsonl"
+    strength.main([*ARGS, "--games", "2", "--log", str(log)])
+    before = log.read_text()
+    capsys.readouterr()
+    args = [a if a != "1" else "2" for a in ARGS]          # --jobs 2
+    strength.main([*args, "--games", "4", "--log", str(log), "--hours", "0"])
+    assert log.read_text() == before
+    assert "2 of 4 so far: run again to go on" in capsys.readouterr().out

@@ -87,6 +87,7 @@ def test_the_checker_finds_overlapping_labels_and_small_text():
 
 # ---- trees of a seeded sample of positions of every game ---------------------------------
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("name", GAMES)
 def test_trees_drawn_from_sampled_positions_of_every_game_are_readable(name):
     game = kingdoms.game(name, players=2)

@@ -199,6 +199,7 @@ def test_start_writes_a_skeleton_that_waits_for_translation(copy):
         twins.start(en, copy)
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_the_command_line(copy):
     en = copy / "notebooks" / "woods" / "walkthrough.ipynb"
     edit(en, 4, lambda c: setattr(c, "source", c.source + " More."))
@@ -261,6 +262,7 @@ def test_the_link_rule_catches_an_english_link(tmp_path):
     assert any("[odds](../../woods/odds.ipynb)" in p for p in problems)
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_the_german_navigation_follows_the_twins_as_they_come(copy):
     """tools/navigation.py links the English odds lesson and exercises '(auf Englisch)' until
     their German twins exist, then the twins."""

@@ -112,6 +112,7 @@ def _numbers(pair):
     return [tuple(float(x) for x in e) for e in [root, *kids.values()]]
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("name", HIDDEN_GAMES)
 def test_an_estimate_from_the_position_is_the_estimate_from_what_the_player_saw(name):
     """The estimate from the real position equals, to the last digit, the estimate
@@ -127,6 +128,7 @@ def test_an_estimate_from_the_position_is_the_estimate_from_what_the_player_saw(
             _numbers(estimate_children(seen, samples=30, seed=5, viewer=p))
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("name", HIDDEN_GAMES)
 def test_indistinguishable_positions_get_the_same_estimates(name):
     """Two positions the player to move cannot tell apart (the real one and a world

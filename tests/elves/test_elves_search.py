@@ -30,6 +30,7 @@ def decisions(g, seed, every=7):
         s = s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("players,teleport", [(2, False), (3, False), (3, True)])
 def test_the_observed_view_samples_the_same_worlds_as_the_state(players, teleport):
     """Same random numbers, same world: from the state, from ``observed(p)`` and from

@@ -163,6 +163,7 @@ def test_every_exercise_has_its_german_twin():
         assert 'kingdoms.set_language("de")' in setup.source, path.name
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_every_listed_mistake_gets_its_own_hint(teacher):
     path, (ns, tried, checks) = teacher
     assert tried, f"{path.name}: lists no classic mistakes"
@@ -180,6 +181,7 @@ def test_every_listed_mistake_gets_its_own_hint(teacher):
     assert hinted, f"{path.name}: no mistake with a hint of its own"
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_every_check_has_a_general_hint_and_right_answer(teacher):
     path, (ns, tried, checks) = teacher
     lang = language_of(path)
@@ -348,6 +350,7 @@ def test_teacher_copy_is_stored_executed_without_errors(path):
             assert o.output_type != "error", f"{path.name}: {o.get('ename')}: {o.get('evalue')}"
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_a_changed_question_is_found_stale_and_resealed(tmp_path):
     """A teacher who edits a question runs ``seal``: ``--check`` reports the stale check,
     ``seal`` rewrites it, and the new answer passes while the old one does not."""
@@ -395,6 +398,7 @@ def _without_code(text: str, *shown: str) -> str:
     return re.sub(r"`[^`]*`", " ", text)
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("path", GERMAN, ids=[p.relative_to(SOURCE).as_posix() for p in GERMAN])
 def test_a_german_exercise_answers_a_mistake_in_german_as_the_english_one_does(path):
     """Each classic mistake of a German exercise gets the same kind of feedback as in its
