@@ -116,6 +116,7 @@ def test_make_lab_and_binder_install_the_same_packages():
 
 @pytest.mark.parametrize("installs", [make_lab_names, binder_names],
                          ids=["make lab", "binder"])
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_every_imported_module_is_installed(installs):
     provided = closure(installs())
     distributions = md.packages_distributions()

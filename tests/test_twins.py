@@ -105,6 +105,7 @@ def first_cell(path: Path, cell_type: str) -> int:
                 if c.cell_type == cell_type and not twins.generated(c))
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("cell_type", ["markdown", "code"])
 def test_a_changed_english_cell_is_named(copy, cell_type):
     en = copy / "notebooks" / "woods" / "walkthrough.ipynb"
@@ -172,6 +173,7 @@ def test_sync_keeps_the_old_translation_of_a_changed_cell_marked(copy):
                                  "translated yet (metadata.kingdoms.todo)"]
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_a_missing_twin_is_listed(copy):
     (copy / "apps" / "de" / "elves.ipynb").unlink()
     assert "apps/elves.ipynb" in [twins.rel(p, copy) for p in twins.missing(copy)]

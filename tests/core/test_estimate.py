@@ -65,6 +65,7 @@ def _exact_random_value(world) -> Fraction:
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow)
                                   if n in ("horse", "elves") else n for n in GAMES])
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_estimates_agree_with_exact_values_within_their_interval(name):
     """Near the end of a seeded game of every game: the estimate (random players,
     2,000 sampled games from worlds the player to move cannot tell apart) covers the

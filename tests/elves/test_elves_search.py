@@ -104,6 +104,7 @@ def test_the_search_bot_cannot_search_a_bare_view():
         mcts_policy(5)(s.view(s.current_player()), random.Random(0))
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_the_search_bot_plays_a_whole_game_through_play():
     """``play`` hands the bot ``observed(p)``: a game of the bot against the planner
     ends by the rules, and replays from its seed."""

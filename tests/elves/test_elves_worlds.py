@@ -308,6 +308,7 @@ def test_the_consistency_check_refuses_what_no_course_of_the_game_gives(tiny):
     pytest.fail("no position with an arrangement to refuse")
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_what_a_player_observed_is_the_same_in_every_course_he_cannot_tell_apart(tiny):
     """``observation(p)`` (what ``observed(p)`` carries to the search bot) holds nothing
     ``p`` may not see: every course of the game that ``p`` cannot tell from the true

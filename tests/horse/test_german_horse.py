@@ -15,6 +15,7 @@ from kingdoms.horse.actions import RollDice, Trade, UseCattle
 from german import german_scan
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_the_solo_game_with_moritz_reads_german():
     game = kingdoms.game("horse", players=1, language="de")
     rng = random.Random(3)

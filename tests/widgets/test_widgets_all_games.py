@@ -97,6 +97,7 @@ def test_bots_play_the_game_to_the_end(name):
     assert "Shares of the win" in s._status.value
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("name", kingdoms.games())
 def test_open_tree_at_the_start_never_crashes(name):
     game = game_or_skip(name)

@@ -256,6 +256,7 @@ def test_the_tree_explorer_starts_a_game_at_its_first_position_and_refuses_the_r
         TreeExplorer("woods", render=False)
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 @pytest.mark.parametrize("name", [n for n in kingdoms.games() if n != "highcard"])
 def test_open_tree_here_mid_game_shows_estimated_values_and_says_why(name):
     """issue 28: mid-game, "open tree here" used to say only "No values here"; now
