@@ -180,9 +180,9 @@ def _h2h_job(name, which, seconds, simulations, rival, block) -> dict:
 
 
 def _peer_job(name, seconds, simulations, i) -> dict:
-    ours, our_sims, our_cpu, their_sims, their_cpu = _peer_game(
+    ours, our_sims, our_cpu, their_sims, their_cpu, cut = _peer_game(
         (name, seconds, simulations, i))
-    return {"ours": [float(ours)], "unfinished": [False], "our_sims": our_sims,
+    return {"ours": [float(ours)], "unfinished": [cut], "our_sims": our_sims,
             "our_cpu": our_cpu, "their_sims": their_sims, "their_cpu": their_cpu}
 
 
@@ -366,7 +366,8 @@ def _timed_ismcts(og, seconds: float, np_rng):
 
 def _peer_game(args) -> tuple:
     """One game, the strong level in seat ``i % 2``, OpenSpiel's bot in the other:
-    (our return, our sims, our CPU seconds, their sims, their CPU seconds)."""
+    (our return, our sims, our CPU seconds, their sims, their CPU seconds, whether an
+    engine safeguard rather than the rules ended it)."""
     name, seconds, simulations, i = args
     import numpy as np
 
@@ -399,7 +400,7 @@ def _peer_game(args) -> tuple:
                 stats[j] += sims
                 stats[j + 1] += dt
         state.apply_action(a)
-    return (state.returns()[ours_seat], *stats)
+    return (state.returns()[ours_seat], *stats, state.kstate.unfinished() is not None)
 
 
 def main(argv=None) -> None:

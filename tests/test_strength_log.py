@@ -73,3 +73,16 @@ def test_hours_zero_only_reports_the_log(tmp_path, capsys):
     strength.main([*args, "--games", "4", "--log", str(log), "--hours", "0"])
     assert log.read_text() == before
     assert "2 of 4 so far: run again to go on" in capsys.readouterr().out
+
+
+def test_a_peer_game_cut_by_a_safeguard_counts_apart(monkeypatch):
+    """A game against OpenSpiel's bot that an engine safeguard ended (no winner by the
+    rules) is logged as unfinished, so the report counts it apart instead of as ½."""
+    pytest.importorskip("pyspiel")
+    monkeypatch.setattr(strength, "_peer_game",
+                        lambda args: (0.5, 10, 0.1, 5, 0.1, True))
+    row = strength._peer_job("horse", 0.01, None, 0)
+    assert row["ours"] == [0.5] and row["unfinished"] == [True]
+    monkeypatch.undo()
+    row = strength._peer_job("woods", 0.002, None, 1)      # a real, tiny game
+    assert row["unfinished"] == [False] and row["ours"][0] in (0.0, 0.5, 1.0)

@@ -153,7 +153,8 @@ from dataclasses import dataclass, replace  # noqa: E402
 from fractions import Fraction  # noqa: E402
 
 from kingdoms.core.protocol import TERMINAL, Game, State  # noqa: E402
-from kingdoms.core.search import _SETTLE_MIN, _Node, _settled  # noqa: E402
+from kingdoms.core.search import (  # noqa: E402
+    _DEVIATE_Z, _SETTLE_MIN, _clearly_better, _Node, _settled)
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,7 @@ class LingerState(State):
 
 
 def test_the_strong_level_ends_a_game_it_is_sure_to_win():
-    """Both moves win; with its discount a step the strong level finishes at once, and
+    """Both moves win; with a discount a step the search bot finishes at once, and
     its tree values finishing above waiting (without the discount they are equal)."""
     s = Linger().initial_state()
     bot = MCTS(200, information_sets=True, discount=0.999)
@@ -262,3 +263,112 @@ def test_the_priors_virtual_wins_do_not_settle_a_move():
     root = _root({"a": (n // 2, 0.9), "b": (20, 0.1)}, prior="a", prior_weight=n)
     assert not _settled(root, 0, 2, n)
     assert _settled(_root({"a": (4 * n, 0.9), "b": (20, 0.1)}, "a", n), 0, 2, n)
+
+
+# ---- the prior in the tree, and a foregone result -------------------------------------
+
+def _finish(state, rng):
+    return Choice(True)
+
+
+def _wait(state, rng):
+    return Choice(False)
+
+
+@pytest.mark.parametrize("prior, expected", [(_finish, Choice(True)), (_wait, Choice(False))])
+def test_a_foregone_win_plays_the_priors_move_and_stops(prior, expected):
+    """Linger: every simulation wins whatever player 1 does.  With ``stop_early`` the
+    search stops well within its budget and plays the prior's move (the heuristic's,
+    whichever it is); without ``stop_early`` it runs its whole budget."""
+    s = Linger().initial_state()
+    bot = MCTS(2000, information_sets=True, stop_early=True, prior=prior)
+    assert bot(s, random.Random(0)) == expected
+    assert _SETTLE_MIN <= bot.last_simulations < 2000
+    plain = MCTS(2000, information_sets=True, prior=prior)
+    plain(s, random.Random(0))
+    assert plain.last_simulations == 2000
+
+
+def test_no_foregone_stop_while_the_result_varies():
+    """Marathon to one step: stepping wins, staying may lose; the results differ, so the
+    bot stops only by the other rules, and steps."""
+    from toygame import Marathon, Step
+    s = Marathon(players=2, goal=1).initial_state().apply(Step(1))
+    from kingdoms.core.search import _foregone
+    bot = MCTS(300, information_sets=True)
+    report = bot.analyse(s, random.Random(0))
+    assert len({mean for _, _, mean, *_ in report.rows}) > 1
+    root = bot._search(s, random.Random(0))[1]
+    assert not _foregone(root, len(s.legal_actions()), 0)
+
+
+def _stats_root(prior_stats, other_stats, prior_weight=10):
+    """A root with the prior's move "p" and another "o", each ``(real simulations, mean,
+    variance)`` of player 0's share; the prior's move also has its virtual wins."""
+    root = _Node(2)
+    for a, (n, mean, var) in (("p", prior_stats), ("o", other_stats)):
+        child = root.children[a] = _Node(2)
+        child.n, child.w = n, [mean * n, (1 - mean) * n]
+        child.sq = n * (var + mean * mean)
+    root.prior = "p"
+    root.children["p"].n += prior_weight
+    root.children["p"].w[0] += prior_weight
+    return root
+
+
+def test_another_move_than_the_priors_only_when_clearly_better():
+    # far better, with enough simulations: yes
+    assert _clearly_better(_stats_root((100, 0.5, 0.25), (100, 0.9, 0.09)), "o", 0, 10)
+    # ahead within the noise: no (the tie goes to the heuristic)
+    assert not _clearly_better(_stats_root((50, 0.5, 0.25), (50, 0.55, 0.25)), "o", 0, 10)
+    # a lead of exactly the threshold is not enough; a hair more is
+    se = (0.25 / 99 + 0.25 / 99) ** 0.5
+    lead = _DEVIATE_Z * se
+    assert not _clearly_better(_stats_root((100, 0.4, 0.25), (100, 0.4 + lead * 0.99, 0.25)),
+                               "o", 0, 10)
+    assert _clearly_better(_stats_root((100, 0.4, 0.25), (100, 0.4 + lead * 1.01, 0.25)),
+                           "o", 0, 10)
+    # every simulation of both won: equal, no spread, no deviation
+    assert not _clearly_better(_stats_root((80, 1.0, 0.0), (300, 1.0, 0.0)), "o", 0, 10)
+
+
+def test_the_priors_virtual_wins_do_not_count_as_evidence():
+    """The prior's move's virtual wins (share 1) would lift its mean; its real
+    simulations alone are compared."""
+    root = _stats_root((40, 0.3, 0.21), (40, 0.6, 0.24), prior_weight=40)
+    assert root.children["p"].w[0] / root.children["p"].n > 0.6     # with the virtual
+    assert _clearly_better(root, "o", 0, 40)
+
+
+def test_below_the_root_the_priors_move_comes_first_and_others_slowly():
+    """``tree_prior``: at a decision below the root the prior's move is tried first,
+    and a second move only from the node's 5th visit (``TREE_PRIOR_WIDENING``)."""
+    from kingdoms.core.search import TREE_PRIOR_WIDENING
+    s = Linger().initial_state()
+    bot = MCTS(10, information_sets=True, prior=_wait, tree_prior=True)
+    bot._tree_prior = _wait
+    node = _Node(2)
+    picks = []
+    for visit in range(12):
+        a, child = bot._select_widened(node, s, 0, 1.0, random.Random(visit))
+        if child is None:
+            child = node.children[a] = _Node(2)
+        picks.append((node.n, a, len(node.children)))
+        node.n += 1
+        child.n += 1
+        child.w[0] += 1.0
+    assert picks[0] == (0, Choice(False), 1)
+    first_new = next(n for n, a, _ in picks if a == Choice(True))
+    assert first_new == 5 and TREE_PRIOR_WIDENING * 5 ** 0.5 > 1 >= TREE_PRIOR_WIDENING * 4 ** 0.5
+    # the plain selection tries every untried move first
+    node = _Node(2)
+    node.children[Choice(False)] = _Node(2)
+    node.children[Choice(False)].n = 1
+    from kingdoms.core.search import _select
+    assert _select(node, s.legal_actions(), 0, 1.0, random.Random(0)) == (Choice(True), None)
+
+
+def test_the_strong_level_puts_its_prior_in_the_tree():
+    bot = strong_policy()
+    assert bot.tree_prior and bot.discount is None
+    assert "the prior in the tree" in repr(bot)
