@@ -467,14 +467,7 @@ class MCTS:
                 return node.prior, None
             untried = [a for a in legal if a not in children]
             return untried[rng.randrange(len(untried))], None
-        best = None
-        best_value = -math.inf
-        for a in tried:
-            child = children[a]
-            value = child.w[cp] / child.n + c * math.sqrt(math.log(child.avail) / child.n)
-            if value > best_value:
-                best, best_value = a, value
-        return best, children[best]
+        return _upper_bound_best(children, tried, cp, c)
 
     def _rollout(self, s: State, rng, players) -> tuple:
         """Play on to the end with ``players`` by seat (``None``: random moves):
@@ -637,9 +630,15 @@ def _select(node: _Node, legal, cp: int, c: float, rng):
             child.avail += 1
     if untried:
         return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0], None
+    return _upper_bound_best(children, legal, cp, c)
+
+
+def _upper_bound_best(children: dict, moves, cp: int, c: float):
+    """``(move, child)``: the move among ``moves`` (all tried) with the best upper
+    confidence bound (UCB1 with availability counts) for player ``cp``; ties: the first."""
     best = None
     best_value = -math.inf
-    for a in legal:
+    for a in moves:
         child = children[a]
         value = child.w[cp] / child.n + c * math.sqrt(math.log(child.avail) / child.n)
         if value > best_value:
