@@ -35,6 +35,7 @@ CPU-time budget the games depend on the machine's speed.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -106,17 +107,74 @@ def _bot(game, which: str, seconds, simulations):
 PEER = "OpenSpiel ISMCTSBot"
 
 
-def code_fingerprint(name: str) -> str:
-    """A hash of the code a pairing's games ran on: the core's search, play and
-    tournament modules, the OpenSpiel adapter and the game's package (its modules and
-    data file).  A logged game counts only for the same fingerprint (and budget)."""
+# the modules a strength game starts from: the game's package (the registry imports it
+# by name) and the core's players and tournament; a peer game also the OpenSpiel
+# adapter and the game's render (OpenSpiel's bot tells what it has seen apart by the
+# view's text: ``str(view)``, which the core finds in ``render`` by name)
+_RUN_ROOTS = ("kingdoms.core.search", "kingdoms.core.play", "kingdoms.core.tournament")
+_PEER_ROOTS = ("kingdoms.interop.openspiel", "kingdoms.{name}.render")
+
+
+def _module_file(root: Path, module: str) -> Path | None:
+    """The file of a ``kingdoms`` module (``None`` for any other, or a name that is no
+    module, such as a function imported from a package)."""
+    parts = module.split(".")
+    if parts[0] != "kingdoms":
+        return None
+    base = root.joinpath(*parts[1:])
+    for f in (base.with_suffix(".py"), base / "__init__.py"):
+        if f.is_file():
+            return f
+    return None
+
+
+def _imported(module: str, f: Path) -> list:
+    """Every module ``f`` imports (also inside functions), absolute names."""
+    package = module if f.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(f.read_bytes())):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{up}.{base}" if base else up
+            found += [base] + [f"{base}.{a.name}" for a in node.names]
+    return found
+
+
+def run_files(name: str, peer: bool = False) -> list:
+    """The files a strength game of ``name`` can run: every ``kingdoms`` module the
+    game's package and the core's players and tournament import (with ``peer``: also
+    the OpenSpiel adapter and the game's render), directly or not (their packages'
+    ``__init__`` too), and the game's data file.  Widgets, lessons, odds tables no
+    player imports and (but for peer games) the render are not among them: they do
+    not play (the rules never import ``render``; the core finds it by name)."""
     root = Path(kingdoms.__file__).parent
-    files = [root / "core" / f for f in ("search.py", "play.py", "tournament.py",
-                                          "protocol.py")]
-    files.append(root / "interop" / "openspiel.py")
-    files += sorted((root / name).glob("*.py")) + [root / name / "data.toml"]
+    seen: dict = {}
+    todo = [*_RUN_ROOTS, f"kingdoms.{name}"]
+    if peer:
+        todo += [m.format(name=name) for m in _PEER_ROOTS]
+    while todo:
+        module = todo.pop()
+        parts = module.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]
+        if module in seen or (f := _module_file(root, module)) is None:
+            continue
+        seen[module] = f
+        todo += _imported(module, f)
+    return sorted(set(seen.values())) + [root / name / "data.toml"]
+
+
+def code_fingerprint(name: str, peer: bool = False) -> str:
+    """A hash of the code a pairing's games ran on (``run_files``: the modules they
+    can run and the game's data file).  A logged game counts only for the same
+    fingerprint (and budget): a change to a notebook, a widget or the catalog keeps
+    the logged games; a change to anything a game runs starts its pairings again."""
+    root = Path(kingdoms.__file__).parent
     h = hashlib.sha256()
-    for f in files:
+    for f in run_files(name, peer):
         h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
@@ -275,7 +333,7 @@ def h2h_pairings(name: str, n: int, which, seconds, simulations, rivals) -> list
 
 def peer_pairing(name: str, n: int, seconds, simulations) -> Pairing:
     budget = f"strong|seconds={seconds}|simulations={simulations}"
-    return Pairing(name, PEER, n, f"{name}|{PEER}|{budget}|{code_fingerprint(name)}", 1,
+    return Pairing(name, PEER, n, f"{name}|{PEER}|{budget}|{code_fingerprint(name, True)}", 1,
                    _peer_job, (name, seconds, simulations))
 
 

@@ -57,6 +57,46 @@ def test_games_of_another_budget_or_code_do_not_count(tmp_path, monkeypatch, cap
     capsys.readouterr()
 
 
+def test_the_fingerprint_hashes_what_a_game_runs_and_nothing_else():
+    root = Path(strength.kingdoms.__file__).parent
+    files = {f.relative_to(root).as_posix() for f in strength.run_files("woods")}
+    assert {"core/search.py", "core/cards.py", "core/protocol.py", "woods/rules.py",
+            "woods/policies.py", "woods/worlds.py", "woods/data.toml"} <= files
+    assert not {f for f in files if "render" in f or "widgets" in f or "horse" in f
+                or "openspiel" in f}
+    peer = {f.relative_to(root).as_posix() for f in strength.run_files("woods", True)}
+    assert peer - files >= {"interop/openspiel.py", "woods/render.py"}
+    assert strength.code_fingerprint("woods") != strength.code_fingerprint("woods", True)
+
+
+@pytest.mark.slow
+def test_every_module_a_strength_game_loads_is_in_its_fingerprint():
+    """The static closure of imports misses nothing a game imports at run time: in a
+    fresh process per game, play a tiny seat-balanced pair against the best heuristic
+    (then list what got loaded), then a game through the OpenSpiel adapter."""
+    import subprocess
+    pytest.importorskip("open_spiel")
+    for name in strength.GAMES:
+        script = (
+            "import sys, json\n"
+            f"sys.path.insert(0, {str(Path(strength.__file__).parent)!r})\n"
+            "import strength\n"
+            "def loaded():\n"
+            "    return sorted(m.__file__ for k, m in sys.modules.items()\n"
+            "                  if k.startswith('kingdoms') and getattr(m, '__file__', None))\n"
+            f"strength._h2h_job({name!r}, 'strong', None, 3, strength.BEST[{name!r}], 0)\n"
+            "h2h = loaded()\n"
+            f"strength._peer_job({name!r}, 0.002, 3, 0)\n"
+            "print(json.dumps([h2h, loaded()]))\n")
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                             text=True, timeout=600, check=True)
+        h2h, peer = json.loads(run.stdout.splitlines()[-1])
+        for files, fingerprinted in ((h2h, strength.run_files(name)),
+                                     (peer, strength.run_files(name, True))):
+            missing = {Path(f) for f in files} - {f.resolve() for f in fingerprinted}
+            assert not missing, f"{name}: loaded but not fingerprinted: {sorted(missing)}"
+
+
 @pytest.mark.parametrize("share,n,words", [(0.9, 40, "above ½"), (0.6, 40, "66.2%"),
                                            (0.1, 40, "below ½")])
 def test_each_interval_says_whether_it_separates_from_a_half(share, n, words):

@@ -84,6 +84,26 @@ def using(code: str | None) -> Iterator[str]:
         _current.reset(token)
 
 
+_naming: contextvars.ContextVar = contextvars.ContextVar("kingdoms_naming", default=None)
+
+
+@contextlib.contextmanager
+def naming(game) -> Iterator:
+    """Within the block, texts name components by ``game``'s data file (an action
+    does not carry its game: ``Game.action_text`` makes its text inside this)."""
+    token = _naming.set(game)
+    try:
+        yield game
+    finally:
+        _naming.reset(token)
+
+
+def naming_game():
+    """The game whose data file names the components in the text being made (inside
+    ``naming``), or ``None``: then the packaged data file names them."""
+    return _naming.get()
+
+
 def translations(code: str | None = None) -> _gettext.NullTranslations:
     """The compiled catalog of ``code`` (default: the current language)."""
     code = code or language()

@@ -65,7 +65,7 @@ from itertools import repeat
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Sequence
 
-from .i18n import N_, _, check_language, language as current_language, using
+from .i18n import N_, _, check_language, language as current_language, naming, using
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Game", "State", "IllegalAction",
@@ -615,10 +615,11 @@ class Game:
         return {"share of the win": _share_of_the_win}
 
     def action_text(self, action) -> str:
-        """``action`` as a person reads it in this game (buttons, move logs).  The
-        default is ``str(action)``; a game whose action texts cannot know the players'
-        names (an action does not carry the game) overrides it."""
-        with using(self.language):
+        """``action`` as a person reads it in this game (buttons, move logs): its
+        ``str()`` in this game's language, with components named by this game's data
+        file (``kingdoms.core.i18n.naming``); a game whose action texts cannot know the
+        players' names (an action does not carry the game) overrides it."""
+        with using(self.language), naming(self):
             return _action_text(action)
 
     # -- for other frameworks (kingdoms.interop.openspiel) ------------------------

@@ -290,7 +290,7 @@ class MCTS:
         return found
 
     def _search_strong(self, root, state, player, hidden, rng, rollout, c,
-                       prior_weight: int) -> int:
+                       prior_weight: int) -> tuple[int, bool]:
         """The simulations of the strong options (``information_sets``, ``widening``,
         ``stop_early``, the ``cpu`` clock): ``(how many ran, foregone)``, where
         ``foregone`` says the search stopped because the result is foregone
@@ -460,9 +460,8 @@ class MCTS:
             if child is not None:
                 child.avail += 1
                 tried.append(a)
-        width = TREE_PRIOR_WIDENING
         if len(tried) < len(legal) and \
-                len(tried) < max(1.0, width * math.sqrt(node.n)):
+                len(tried) < max(1.0, TREE_PRIOR_WIDENING * math.sqrt(node.n)):
             if node.prior not in children:
                 return node.prior, None
             untried = [a for a in legal if a not in children]
@@ -522,6 +521,15 @@ _SETTLE_MIN = 64
 """``stop_early`` settles a move only after this many real simulations of it."""
 
 
+def _real(root: _Node, move, player: int, prior_weight: int) -> tuple:
+    """``(simulations, summed share of player)`` of a move at the root, without the
+    prior's virtual wins (which only the prior's move has)."""
+    child = root.children[move]
+    if move is root.prior:
+        return child.n - prior_weight, child.w[player] - prior_weight
+    return child.n, child.w[player]
+
+
 def _settled(root: _Node, player: int, legal: int, prior_weight: int) -> bool:
     """Is the move the search would play now (the most visited, as ``_best_action``
     chooses) clearly the best one (see ``_SETTLE_Z``)?  Every legal move must have
@@ -533,8 +541,7 @@ def _settled(root: _Node, player: int, legal: int, prior_weight: int) -> bool:
         n, w = child.n, child.w[player]
         if n and (n, w / n) > key:
             best, key = a, (n, w / n)
-        if a is root.prior:
-            n, w = n - prior_weight, w - prior_weight
+        n, w = _real(root, a, player, prior_weight)
         if n <= 0:
             return False
         stats[a] = (n, w / n)
@@ -564,8 +571,7 @@ def _foregone(root: _Node, legal: int, prior_weight: int) -> bool:
             lo, hi = child.lo, child.hi
         elif child.lo != lo or child.hi != hi:
             return False
-        n = child.n - (prior_weight if a is root.prior else 0)
-        most = max(most, n)
+        most = max(most, _real(root, a, 0, prior_weight)[0])
     return lo == hi and most >= _SETTLE_MIN
 
 
@@ -581,18 +587,16 @@ def _clearly_better(root: _Node, move, player: int, prior_weight: int) -> bool:
     """Is ``move`` clearly better than the prior's move at the root (``_DEVIATE_Z``)?
     Real simulations only (the prior's virtual wins do not count); standard errors
     from each move's own spread of shares."""
-    def stats(a, virtual):
-        child = root.children.get(a)
-        if child is None:
+    def stats(a):
+        if a not in root.children:
             return 0, 0.0, 0.0
-        n = child.n - virtual
+        n, w = _real(root, a, player, prior_weight)
         if n <= 0:
             return 0, 0.0, 0.0
-        mean = (child.w[player] - virtual) / n
-        var = max(0.0, child.sq / n - mean * mean)
-        return n, mean, var
-    n, mean, var = stats(move, 0)
-    k, base, var_k = stats(root.prior, prior_weight)
+        mean = w / n
+        return n, mean, max(0.0, root.children[a].sq / n - mean * mean)
+    n, mean, var = stats(move)
+    k, base, var_k = stats(root.prior)
     if k < 2 or n < 2:
         return k == 0 and n > 0         # the prior's move was never tried for real
     return mean - base > _DEVIATE_Z * math.sqrt(var / (n - 1) + var_k / (k - 1))
@@ -742,7 +746,10 @@ def mcts_policy(simulations: int | None = DEFAULT_SIMULATIONS, seconds: float | 
     move at the root starts with ``prior_weight`` virtual wins.  ``final``:
     ``"visits"`` plays the most visited move, ``"mean"`` the best mean share.
     ``information_sets``, ``widening``, ``stop_early``, ``clock`` and ``discount`` as in
-    ``strong_policy`` (all off by default)."""
+    ``strong_policy`` (all off by default).  ``stop_early`` brings, with a prior, the
+    strong level's root rules too: a move other than the prior's only when clearly
+    better (``_DEVIATE_Z``), and the foregone stop (``_foregone``); both need the
+    per-move spread of shares that only ``stop_early`` keeps."""
     return MCTS(simulations, seconds, exploration, rollout, fallback, prior=prior,
                 prior_weight=prior_weight, final=final, information_sets=information_sets,
                 widening=widening, stop_early=stop_early, clock=clock, discount=discount)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from kingdoms.core.cache import speed_cache
-from kingdoms.core.i18n import _, using
+from kingdoms.core.i18n import _
 from kingdoms.core.scoring import win_shares
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, Game, GameOptionError, State,
                                     replace)
@@ -202,16 +202,6 @@ class Horse(Game):
 
     def player_name(self, player: int) -> str:
         return PLAYER_NAMES[player]
-
-    def action_text(self, action) -> str:
-        """``action`` in this game's language, named by this game's data file."""
-        from .words import NAMING
-        with using(self.language):
-            token = NAMING.set(self)
-            try:
-                return super().action_text(action)
-            finally:
-                NAMING.reset(token)
 
     def objectives(self) -> dict:
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of

@@ -11,17 +11,12 @@ the game, so an edited data file's names are used there.
 """
 from __future__ import annotations
 
-import contextvars
 import functools
 from collections.abc import Mapping
 
-from kingdoms.core.i18n import _, language, ngettext
+from kingdoms.core.i18n import _, language, naming_game, ngettext
 
 __all__ = ["name", "species_word", "count_words", "herd_words", "face_words", "kind_words"]
-
-
-# The game whose data names an action text uses (``Horse.action_text`` sets it).
-NAMING: contextvars.ContextVar = contextvars.ContextVar("horse_naming", default=None)
 
 
 @functools.lru_cache(maxsize=4)
@@ -40,7 +35,7 @@ def _plurals(data, code: str) -> dict:
 def _tables(game) -> tuple:
     code = language()
     if game is None:
-        game = NAMING.get()
+        game = naming_game()
     if game is None or "data" not in getattr(game, "__dataclass_fields__", {}):
         return _packaged(code)
     data = game.game_data()

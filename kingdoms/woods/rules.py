@@ -62,7 +62,6 @@ Contested readings are options whose defaults follow the literal text (``OPTIONS
 """
 from __future__ import annotations
 
-import contextvars
 import functools
 import os
 import random
@@ -76,7 +75,7 @@ from typing import ClassVar
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.cards import SequentialDeal, count_deals, deal_probability
 from kingdoms.core.data import GameData
-from kingdoms.core.i18n import N_, _, language, using
+from kingdoms.core.i18n import N_, _, language, naming_game
 from kingdoms.core.scoring import best_players, win_shares, with_margins
 from kingdoms.core.protocol import (player_label, CHANCE, HIDDEN, TERMINAL, Action, Game, GameOptionError,
                                     IllegalAction, State, TooManyOutcomes, replace)
@@ -224,11 +223,6 @@ def __getattr__(name):
 _pn = player_label
 
 
-# The game whose names an action text uses (``Woods.action_text`` sets it); without
-# one (``str(action)``), the names of the packaged data file.
-_NAMING: contextvars.ContextVar = contextvars.ContextVar("woods_naming", default=None)
-
-
 @functools.lru_cache(maxsize=4)
 def _packaged_names(code: str) -> dict:
     from kingdoms.core.data import load_data
@@ -243,7 +237,7 @@ def card_name(card, game=None) -> str:
     code = language()
     if code == "en":
         return card
-    game = game if game is not None else _NAMING.get()
+    game = game if game is not None else naming_game()
     if game is not None:
         return game.component_name(card)
     return _packaged_names(code).get(card, card)
@@ -860,16 +854,6 @@ class Woods(Game):
     # -- data -----------------------------------------------------------------------
 
 
-
-    def action_text(self, action) -> str:
-        """``action`` in this game's language, its cards named by this game's data
-        file (``str(action)`` names them by the packaged one)."""
-        with using(self.language):
-            token = _NAMING.set(self)
-            try:
-                return super().action_text(action)
-            finally:
-                _NAMING.reset(token)
 
     def setup_summary(self) -> str:
         box = Counter(self.box)
