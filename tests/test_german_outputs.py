@@ -35,8 +35,12 @@ ALLOWED = {
     r"`[^`\n]*`": "code quoted between backticks (`by_hand`, `data='meine.toml'`)",
     r"\bkingdoms(?:\.\w+)+(?:/[\w.]+)*": "the library's names and files (kingdoms.game(...))",
     r"\b\w+\s*=\s*'[^'\n]*'": "a keyword argument echoed as code (data='meine.toml')",
-    # a game record printed as JSON: its keys are the file format, not prose
-    r'"[a-z_]+"\s*:': "a record's JSON key",
+    # an option or a function named as the code spells it ("(Option round_tie)", its
+    # value 'nobody'): what the student types, explained in German beside it
+    r"\b[a-z]+(?:_[a-z0-9]+)+\b": "a snake_case name (round_tie, by_hand)",
+    r"'[a-z_]+'": "an option's value in quotes ('nobody')",
+    # a game record printed as JSON: its keys and word values are the file format, not prose
+    r'"[a-z_]+"\s*:(?:\s*"[a-z_]*")?': "a record's JSON key (and value: \"mode\": \"points\")",
     # tqdm's progress bar ("12.3it/s") is the library's, not ours
     r"\d(?:\.\d+)?\s?it/s\b|\?it/s": "tqdm's rate",
 }
@@ -89,12 +93,14 @@ def test_the_scan_catches_what_it_should():
             "image/svg+xml": "<svg><text>the card</text></svg>", "text/plain": "<Figure>"}},
     ]}
     texts = list(shown_texts(cell))
-    assert len(texts) == 2 and "color" not in texts[1] and "card drawn" in texts[1]
+    assert texts[1:] == ["card drawn", "<Table>", "<Figure>"]       # no style, no SVG
     lines = [line for text in texts for line in text.splitlines()
              if english_words(ALLOWED_RE.sub(" ", line))]
-    assert lines == ["Blau/Gelb receives the start player token (+1).", " card drawn "]
+    assert lines == ["Blau/Gelb receives the start player token (+1).", "card drawn"]
     for fine in ("Rufe `by_hand(the_card)` auf", "kingdoms.game('woods', data='meine.toml')",
-                 '{"player": 1, "moves": []}', "Simulation: 100%| 300/300 [00:01, 250.3it/s]"):
+                 '{"player": 1, "moves": []}', '  "mode": "points",',
+                 "(Option round_tie): Voreingestellt ('nobody': keiner)",
+                 "Simulation: 100%| 300/300 [00:01, 250.3it/s]"):
         assert not english_words(ALLOWED_RE.sub(" ", fine)), fine
     assert english_words(ALLOWED_RE.sub(" ", "Into the Black Forest für 3 Personen"))
 
