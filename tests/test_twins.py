@@ -432,7 +432,7 @@ def shown_texts(source: str) -> list[str]:
             candidates += node.value.values if isinstance(node.value, ast.Dict) else [node.value]
         for c in candidates:
             if isinstance(c, ast.Constant) and isinstance(c.value, str):
-                texts.append(c.value)
+                texts.append(re.sub(r"\{\w*\}", " ", c.value))     # a {field} of .format is code
             elif isinstance(c, ast.JoinedStr):
                 texts.append(" ".join(v.value for v in c.values if isinstance(v, ast.Constant)))
     return texts
