@@ -53,31 +53,21 @@ DATA_HELPERS_PART = re.compile(r"angenommen:|^\s*Wertung\b|\bWertung \d+ (?:per|
 def shown_texts(cell):
     """The text of each stored output a person reads (stream, text/plain, HTML's words)."""
     for out in cell.get("outputs", []):
-        if out.get("output_type") == "stream":
-            yield out.get("text", "")
-        elif out.get("output_type") in ("execute_result", "display_data"):
-            data = out.get("data", {})
-            if "text/html" in data:
-                yield readable(data["text/html"])
-            for mime in TEXT_MIME:
-                if mime in data:
-                    yield data[mime]
+        data = out.get("data", {})
+        if "text" in out:                   # a stream (printed)
+            yield out["text"]
+        if "text/html" in data:
+            yield readable(data["text/html"])
+        yield from (data[mime] for mime in TEXT_MIME if mime in data)
 
 
 def english_lines(path: Path) -> list[str]:
     """Every line of the notebook's stored outputs that holds English words, named by cell."""
     nb = nbformat.read(path, as_version=4)
-    found = []
-    for number, cell in enumerate(nb.cells, 1):
-        if cell.cell_type != "code":
-            continue
-        for text in shown_texts(cell):
-            for line in text.splitlines():
-                if DATA_HELPERS_PART.search(line):
-                    continue
-                if english_words(ALLOWED_RE.sub(" ", line)):
-                    found.append(f"cell {number}: {line.strip()}")
-    return found
+    return [f"cell {number}: {line.strip()}"
+            for number, cell in enumerate(nb.cells, 1) if cell.cell_type == "code"
+            for text in shown_texts(cell) for line in text.splitlines()
+            if not DATA_HELPERS_PART.search(line) and english_words(ALLOWED_RE.sub(" ", line))]
 
 
 def test_the_scan_catches_what_it_should():

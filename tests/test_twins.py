@@ -377,14 +377,14 @@ def test_table_columns_count_words_and_move_words_are_text():
     german = ('print(d.table("gezogene Karte"))\n'
               'print(f"{plural(end.points[p], \'Punkt\', \'Punkte\'):>10}")\n'
               'in_words = {"PlayVillage": "ein Dorf spielen", "Pass": "passen"}')
+    texts = shown_texts(german)
+    assert {"gezogene Karte", "Punkte", "ein Dorf spielen"} <= set(texts) and "PlayVillage" not in texts
+    changes = [("d.table", "e.table"),                  # the distribution
+               ("end.points[p]", "end.points[0]"),      # the count
+               ('"PlayVillage"', '"Dorf"'),             # a key is code
+               ("in_words =", "words =")]
     assert twins.comparable(german) == twins.comparable(english)
-    assert "gezogene Karte" in shown_texts(german) and "Punkte" in shown_texts(german)
-    assert "ein Dorf spielen" in shown_texts(german) and "PlayVillage" not in shown_texts(german)
-    for wrong in (german.replace("d.table", "e.table"),                 # the distribution
-                  german.replace("end.points[p]", "end.points[0]"),      # the count
-                  german.replace('"PlayVillage"', '"Dorf"'),             # a key is code
-                  german.replace("in_words =", "words =")):
-        assert twins.comparable(wrong) != twins.comparable(english), wrong
+    assert all(twins.comparable(german.replace(*c)) != twins.comparable(english) for c in changes)
 
 
 # ---- what a German class reads is German ----------------------------------------------------
