@@ -370,6 +370,23 @@ def test_printed_sentences_titles_and_rules_are_text_their_expressions_code():
         twins.comparable('game = kingdoms.game("wald")\nhand.count("Narr")')
 
 
+def test_table_columns_count_words_and_move_words_are_text():
+    english = ('print(d.table("card drawn"))\n'
+               'print(f"{plural(end.points[p], \'point\'):>10}")\n'
+               'in_words = {"PlayVillage": "play a village", "Pass": "pass"}')
+    german = ('print(d.table("gezogene Karte"))\n'
+              'print(f"{plural(end.points[p], \'Punkt\', \'Punkte\'):>10}")\n'
+              'in_words = {"PlayVillage": "ein Dorf spielen", "Pass": "passen"}')
+    texts = shown_texts(german)
+    assert {"gezogene Karte", "Punkte", "ein Dorf spielen"} <= set(texts) and "PlayVillage" not in texts
+    changes = [("d.table", "e.table"),                  # the distribution
+               ("end.points[p]", "end.points[0]"),      # the count
+               ('"PlayVillage"', '"Dorf"'),             # a key is code
+               ("in_words =", "words =")]
+    assert twins.comparable(german) == twins.comparable(english)
+    assert all(twins.comparable(german.replace(*c)) != twins.comparable(english) for c in changes)
+
+
 # ---- what a German class reads is German ----------------------------------------------------
 
 # names that stay as they are (a game's original title, a website)
@@ -407,13 +424,15 @@ def shown_texts(source: str) -> list[str]:
                 position, keyword = twins.LABELS[name]
                 candidates += node.args[position:position + 1]
                 candidates += [kw.value for kw in node.keywords if kw.arg == keyword]
+            if name in twins.WORDS:
+                candidates += node.args[1:]
             candidates += [kw.value for kw in node.keywords if kw.arg in twins.TEXT_KEYWORDS]
         elif isinstance(node, ast.Assign) and all(
                 isinstance(t, ast.Name) and t.id in twins.TEXT_NAMES for t in node.targets):
-            candidates.append(node.value)
+            candidates += node.value.values if isinstance(node.value, ast.Dict) else [node.value]
         for c in candidates:
             if isinstance(c, ast.Constant) and isinstance(c.value, str):
-                texts.append(c.value)
+                texts.append(re.sub(r"\{\w*\}", " ", c.value))     # a {field} of .format is code
             elif isinstance(c, ast.JoinedStr):
                 texts.append(" ".join(v.value for v in c.values if isinstance(v, ast.Constant)))
     return texts

@@ -12,9 +12,12 @@ A German twin has the same cells in the same order as its English notebook:
   arguments; the {expressions} in an f-string stay code), the *label* a lesson or exercise
   check puts into its sentence for the student (``what``: ``check_answer(name, what)``,
   ``check_simulation(estimate, exact, what, n)``, ``compare_guess(guess, truth, what)``,
-  ``check_by_hand(value, exact, what)``), the titles of a chart or a class page (the
-  keywords ``title``, ``xlabel``, ``ylabel``, ``odds_title``, ``intro``) and a class page's
-  rules card (``RULES = "..."``); and the ``sealed=`` of an exercise check is written by
+  ``check_by_hand(value, exact, what)``), a distribution table's first column
+  (``d.table("card drawn")``), the words of a count (``plural(n, "point")``: German gives
+  both forms, ``plural(n, "Punkt", "Punkte")``), the titles of a chart or a class page (the
+  keywords ``title``, ``xlabel``, ``ylabel``, ``odds_title``, ``intro``), a class page's
+  rules card (``RULES = "..."``) and a lesson's words for kinds of moves (the values of
+  ``in_words = {...}``); and the ``sealed=`` of an exercise check is written by
   ``make exercises`` for each language (its hints are sealed in the twin's language); the
   texts of an exercise's solution are answers in the student's language.
   Code is compared as Python (its syntax tree, so layout aside) with those replaced by
@@ -194,13 +197,19 @@ def without_comments(source: str) -> str:
 
 # the argument of each check that is a text for the student (position, keyword)
 LABELS = {"check_answer": (1, "what"), "check_simulation": (2, "what"),
-          "compare_guess": (2, "what"), "check_by_hand": (2, "what")}
+          "compare_guess": (2, "what"), "check_by_hand": (2, "what"),
+          # a distribution table's first column: what the outcome is ("card drawn")
+          "table": (0, "outcome")}
+# calls whose arguments after the first are words for people, however many: a count's
+# noun (plural(n, "point"); German gives its plural: plural(n, "Punkt", "Punkte"))
+WORDS = ("plural",)
 # calls whose every positional argument is shown to people as it is
 SHOWN = ("print",)
 # keywords that title a chart or a class page, in any call
 TEXT_KEYWORDS = ("title", "xlabel", "ylabel", "odds_title", "intro")
-# names that hold a text for people (a class page's rules card)
-TEXT_NAMES = ("RULES",)
+# names that hold a text for people (a class page's rules card), or a dict whose values
+# are (a lesson's words for kinds of moves: in_words = {"Buy": "buy the top card"})
+TEXT_NAMES = ("RULES", "in_words")
 # keywords whose value a tool writes for each language
 GENERATED_KEYWORDS = ("sealed",)
 
@@ -221,9 +230,12 @@ def _placeholder(node, what: str):
 class _Texts(ast.NodeTransformer):
     def visit_Assign(self, node):
         self.generic_visit(node)
-        if _text(node.value) and all(isinstance(t, ast.Name) and t.id in TEXT_NAMES
-                                     for t in node.targets):
-            node.value = _placeholder(node.value, "<text>")
+        if all(isinstance(t, ast.Name) and t.id in TEXT_NAMES for t in node.targets):
+            if _text(node.value):
+                node.value = _placeholder(node.value, "<text>")
+            elif isinstance(node.value, ast.Dict):
+                node.value.values = [_placeholder(v, "<text>") if _text(v) else v
+                                     for v in node.value.values]
         return node
 
     def visit_Call(self, node):
@@ -232,6 +244,8 @@ class _Texts(ast.NodeTransformer):
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
         if name in SHOWN:
             node.args = [_placeholder(a, "<text>") if _text(a) else a for a in node.args]
+        if name in WORDS and len(node.args) > 1 and all(_text(a) for a in node.args[1:]):
+            node.args = node.args[:1] + [ast.Constant("<words>")]
         for kw in node.keywords:
             if kw.arg in TEXT_KEYWORDS and _text(kw.value):
                 kw.value = _placeholder(kw.value, "<text>")
