@@ -438,6 +438,17 @@ class TenCharacters(Game):
             return self.labels[card] if language() == "en" else self.component_name(card)
         return _("{what} (not a character)").format(what=safe_repr(card))
 
+    def scoring_text(self, character: str) -> str:
+        """The character's scoring line from the data file, in the current language
+        (``scoring_de`` in German; the English ``scoring`` where the file gives no
+        German one)."""
+        texts = self.components.scorings.get(character)
+        if texts is None:
+            raise ValueError(_("{what} is not a character of {game}").format(
+                what=safe_repr(character), game=self.component_name(self.title)))
+        said = texts.get(language()) or texts.get("en")
+        return said if said is not None else _("(the data file gives no scoring line)")
+
     # -- start ----------------------------------------------------------------
     def objectives(self) -> dict:
         """What a solver or tree may maximise (``kingdoms.core.solve``): the share of
