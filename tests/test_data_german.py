@@ -165,3 +165,15 @@ def test_a_scoring_line_without_german_falls_back_to_english():
     bad = text.replace('scoring_de = "4 je Drache"', "scoring_de = 4")
     with pytest.raises(DataError, match=r"'characters.1.scoring_de' should be a text, not 4"):
         kingdoms.game("ten_characters", players=3, data=GameData.from_toml(bad))
+
+
+def test_ten_characters_labels_speak_the_language():
+    """``game.labels`` (the lessons print it) is the data's ``label`` in English and
+    its ``name_de`` in German."""
+    game = kingdoms.game("ten_characters", players=3)
+    assert game.labels is game.components.labels and game.labels["jester"] == "Jester"
+    with using("de"):
+        german = dict(game.labels)
+        assert german == {c: game.label(c) for c in game.labels}
+    assert german["fortune_teller"] == "Wahrsagerin" and german["jester"] == "Hofnarr"
+    german_scan(list(german.values()), "ten_characters labels")

@@ -38,7 +38,7 @@ from fractions import Fraction
 from itertools import accumulate
 from operator import add
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, Mapping
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.data import DataError
@@ -385,7 +385,18 @@ class TenCharacters(Game):
                           doc="initiative per character (0: none)")
     points = property(lambda self: self.components.points,
                       doc="{character: the number in its scoring rule}")
-    labels = property(lambda self: self.components.labels, doc="{character: name}")
+
+    @property
+    def labels(self) -> Mapping:
+        """``{character: its name for people}`` in the current language: the data
+        file's ``label`` in English, its ``name_de`` in German (the English label where
+        the file gives none)."""
+        code = language()
+        if code == "en":
+            return self.components.labels
+        names = self.game_data().names(code)
+        return MappingProxyType({c: names.get(c, label)
+                                 for c, label in self.components.labels.items()})
 
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
