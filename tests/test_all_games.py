@@ -32,7 +32,7 @@ import kingdoms
 from kingdoms.core import (CHANCE, TERMINAL, GameRecord, IllegalAction, RecordError, State,
                            TooManyOutcomes, play, random_policy)
 from kingdoms.core.play import play_state, game_rng
-from kingdoms.core.data import DataError
+from kingdoms.core.data import DataError, is_note
 from kingdoms.core.protocol import GameOptionError, replace
 
 # Known failures, one entry per (check, game), until each game's own fixes land
@@ -421,7 +421,6 @@ def test_a_game_without_data_file_says_so():
 # files").  Mutated files are written by a small TOML writer (tomli_w is not a
 # dependency); ``test_the_toml_writer_round_trips`` checks it on every data file.
 
-_NOTES = ("_source", "_assumed")
 _WRONG_TYPES = ("3", 2.5, True)
 DATA_STEPS = 50_000          # a game from a valid data file ends within this many steps
 
@@ -478,7 +477,7 @@ def data_keys(raw: dict, pattern: str) -> list[tuple]:
             items = (enumerate(node) if isinstance(node, list)
                      else node.items() if isinstance(node, dict) else ())
             for k, v in items:
-                if not (isinstance(k, str) and k.endswith(_NOTES)):
+                if not is_note(k):
                     walk(v, rest, path + (k,))
         elif isinstance(node, dict) and (head in node or not rest):
             walk(node.get(head), rest, path + (head,))

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import kingdoms
-from kingdoms.core.data import (MAX_NESTING, DataError, EmbeddedData, GameData, nesting,
+from kingdoms.core.data import (MAX_NESTING, DataError, EmbeddedData, GameData, is_note, nesting,
                                 toml_nesting_bound)
 from kingdoms.core.protocol import GameOptionError
 from kingdoms.core.records import GameRecord, RecordError
@@ -24,7 +24,6 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 LIMIT = f"{MAX_NESTING} levels"
-_NOTES = ("_source", "_assumed")
 
 
 def _data_games():
@@ -151,7 +150,7 @@ def _places(node, path=()):
     """Every key of the data (its first and last entry of each list), notes aside."""
     if isinstance(node, dict):
         for k, v in node.items():
-            if not k.endswith(_NOTES):
+            if not is_note(k):
                 yield path + (k,), v
                 yield from _places(v, path + (k,))
     elif isinstance(node, list) and node:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kingdoms.core.data import FrozenParts, GameData, shown
+from kingdoms.core.data import FrozenParts, GameData, is_note, shown
 from kingdoms.core.i18n import _, language
 from kingdoms.core.protocol import Action
 
@@ -37,7 +37,6 @@ RULE_NUMBERS = ("rules.hand_size", "rules.hand_size_two_player", "rules.rounds",
                 "rules.rounds_two_player", "rules.encounters_per_round",
                 "rules.right_points", "rules.token_points")
 """The rule numbers of ``data.toml`` (each with its rulebook source there)."""
-_NOTES = ("_source", "_assumed")    # provenance keys beside a value (kingdoms.core.data)
 MAX_SUITS = 12                      # a bound on the data file, not a rule
 MAX_DECKS = 12                      # likewise
 TARGET_RANGE = (1, 24)              # "closest to N": N from 1 to 24 (the data vocabulary)
@@ -271,7 +270,7 @@ class Components(FrozenParts):
                  for k in RULE_NUMBERS}
         kept = data.get("rules.token_point_when_kept", bool)
         animal_of = _animals(data)
-        animals = tuple(a for a in data.get("animals", dict) if not a.endswith(_NOTES))
+        animals = tuple(a for a in data.get("animals", dict) if not is_note(a))
         suits = _suits(data)
         cards_of_deck = _decks(data, animal_of, suits)
         seat_cards, owner, names = _seating(data, players, cards_of_deck)
@@ -300,7 +299,7 @@ def _animals(d: GameData) -> dict:
     animal_of: dict[int, str] = {}
     lo, hi = RANGES["card value"]
     for a in d.get("animals", dict):
-        if a.endswith(_NOTES):
+        if is_note(a):
             continue
         rng = d.get(f"animals.{a}", list)
         if len(rng) != 2 or not all(isinstance(x, int) for x in rng) or rng[0] > rng[1]:

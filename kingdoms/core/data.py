@@ -7,6 +7,8 @@ Each game keeps its components in ``kingdoms/<game>/data.toml``.  Beside any val
   (the rulebook, a public card table ...);
 * ``key_assumed = "..."`` — nobody publishes the value; this copy ASSUMES it, and the
   text gives the reason.  A user with the real box edits the value (and the note).
+  ``key_assumed_de = "..."`` beside it gives the reason in German (any language
+  code the library speaks: ``key_assumed_<code>``); German output shows it.
 
 ``load_data`` reads such a file (the packaged one, or a user's copy given by path)
 into plain immutable Python values; ``assumptions`` lists every assumed value so a
@@ -23,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .i18n import N_, _
+from .i18n import LANGUAGES, N_, _, language
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -31,7 +33,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 __all__ = ["DataError", "GameData", "EmbeddedData", "load_data", "Assumption", "MAX_NESTING",
-           "shown"]
+           "shown", "is_note"]
 
 MAX_NESTING = 64
 """How deep tables and lists may nest in a data file or a record (the games' files
@@ -48,11 +50,32 @@ class DataError(ValueError):
 class Assumption:
     key: str          # dotted path, e.g. "king_die.faces"
     value: Any
-    reason: str
+    reason: str       # in English (``key_assumed``)
+    # the reason in other languages, ``((code, text), ...)`` (``key_assumed_<code>``)
+    reasons: tuple = ()
+
+    def reason_in(self, code: str | None = None) -> str:
+        """The reason in language ``code`` (default: the current language); English
+        when the file gives none in that language."""
+        return dict(self.reasons).get(code or language(), self.reason)
 
     def __str__(self):
         return _("{key} = {value}  (assumed: {reason})").format(
-            key=self.key, value=repr(_thaw(self.value)), reason=self.reason)
+            key=self.key, value=shown(self.value, ASSUMED_VALUE_CHARS),
+            reason=self.reason_in())
+
+
+ASSUMED_VALUE_CHARS = 300
+"""How much of an assumed value a line of ``assumptions_table`` shows (the packaged
+files' longest, a deck's twelve suits, takes about 160 characters)."""
+
+_NOTE_SUFFIXES = ("_source", "_assumed") + tuple(f"_assumed_{code}" for code in LANGUAGES)
+
+
+def is_note(key) -> bool:
+    """Whether ``key`` is a note beside a value (``x_source``, ``x_assumed``,
+    ``x_assumed_de``), not a value of the game."""
+    return isinstance(key, str) and key.endswith(_NOTE_SUFFIXES)
 
 
 def _thaw(x):
@@ -343,9 +366,36 @@ class GameData:
         return node
 
     def assumptions(self) -> list[Assumption]:
-        """Every value this copy assumes, with the reason."""
-        return [Assumption(key, node.get(base, "(see note)"), str(note))
-                for key, base, node, note in self._annotations("_assumed")]
+        """Every value this copy assumes, with the reason (and the reason in other
+        languages where the file gives it: ``key_assumed_de``; not text: ``DataError``)."""
+        out = []
+        for key, base, node, note in self._annotations("_assumed"):
+            reasons = []
+            for code in LANGUAGES:
+                said = node.get(f"{base}_assumed_{code}")
+                if said is None or code == "en":
+                    continue
+                if not isinstance(said, str) or not said.strip():
+                    raise self.error(f"{key}_assumed_{code}", _("should be a text, not {given}")
+                                     .format(given=shown(said)))
+                reasons.append((code, said))
+            out.append(Assumption(key, node.get(base, "(see note)"), str(note), tuple(reasons)))
+        return out
+
+    def texts(self, key: str) -> dict[str, str]:
+        """A text of the file in every language it is given in: ``{"en": value of key,
+        "de": value of key_de, ...}`` (a language the file does not give is left out;
+        a value that is not text raises ``DataError`` naming the key)."""
+        out = {}
+        for code in LANGUAGES:
+            where = key if code == "en" else f"{key}_{code}"
+            said = self.get(where, object, None)
+            if said is None:
+                continue
+            if not isinstance(said, str):
+                raise self.error(where, _("should be a text, not {given}").format(given=shown(said)))
+            out[code] = said
+        return out
 
     def sources(self) -> list[tuple[str, str]]:
         """``(key, source)`` for every value whose source is given (the sources of

@@ -23,9 +23,10 @@ shipped in the package and read with the standard library's ``gettext``.
 Names from the games' data files (a card, a character, a tile) are not in the catalog:
 they are data, translated in the game's ``data.toml`` next to the English name
 (``name_de = "…"``, with ``name_de_source`` when the German rulebook gives it, or
-``name_de_assumed`` when it is our translation), so that a teacher whose box says
+``name_de_ours`` when it is our translation), so that a teacher whose box says
 something else edits the data like every other assumption.  ``Game.component_name``
-reads them.
+reads them.  So are the reasons of the assumptions (``key_assumed_de``, shown by
+``kingdoms.core.data.Assumption``) and other texts of a data file (``GameData.texts``).
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from kingdoms.core.cache import BoundedDict
-from kingdoms.core.data import GameData, check_range, load_data, shown
+from kingdoms.core.data import GameData, check_range, is_note, load_data, shown
 from kingdoms.core.i18n import _
 from kingdoms.core.protocol import safe_repr
 
@@ -377,7 +377,7 @@ def _read_seats(data: GameData) -> tuple:
     for i in range(4):
         key = f"setup.seats.{i}"
         for k in data.get(key, dict):
-            if k != "fences" and k not in SPECIES and not k.endswith(("_source", "_assumed")):
+            if k != "fences" and k not in SPECIES and not is_note(k):
                 raise data.error(f"{key}.{k}", "is not 'fences' or a species")
         f = _ranged(data, f"{key}.fences", "seat_fences")
         herd = tuple(_ranged(data, f"{key}.{s}", "herd", 0) for s in SPECIES)

@@ -75,6 +75,9 @@ class Components:
     points: Mapping = field(hash=False)       # character -> the number in its scoring
     labels: Mapping = field(hash=False)       # character -> its name on the card
     point_values: tuple = ()                  # the points again, in CHARACTERS order
+    # character -> {language: its scoring line} (``scoring``, ``scoring_de``: texts for
+    # people; the scoring itself is ``scoring.py``'s)
+    scorings: Mapping = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def __reduce__(self):
         # mapping proxies do not pickle: a copy is read again from the same data
@@ -86,9 +89,12 @@ class Components:
         build the components; ``DataError`` names the first bad key."""
         game = _game_section(data)
         copies, initiative, points, labels = _characters(data)
+        scorings = {name: MappingProxyType(data.texts(f"characters.{i}.scoring"))
+                    for i, name in enumerate(_character_names(data))}
         return cls(data=data, **game, copies=copies, initiative=initiative,
                    points=MappingProxyType(points), labels=MappingProxyType(labels),
-                   point_values=tuple(points[c] for c in CHARACTERS))
+                   point_values=tuple(points[c] for c in CHARACTERS),
+                   scorings=MappingProxyType(scorings))
 
     def hand_for(self, players: int) -> int:
         """Hand cards dealt to each player in a game of ``players``."""

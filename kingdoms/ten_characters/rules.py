@@ -38,7 +38,7 @@ from fractions import Fraction
 from itertools import accumulate
 from operator import add
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, Mapping
 
 from kingdoms.core.cache import speed_cache
 from kingdoms.core.data import DataError
@@ -385,7 +385,18 @@ class TenCharacters(Game):
                           doc="initiative per character (0: none)")
     points = property(lambda self: self.components.points,
                       doc="{character: the number in its scoring rule}")
-    labels = property(lambda self: self.components.labels, doc="{character: name}")
+
+    @property
+    def labels(self) -> Mapping:
+        """``{character: its name for people}`` in the current language: the data
+        file's ``label`` in English, its ``name_de`` in German (the English label where
+        the file gives none)."""
+        code = language()
+        if code == "en":
+            return self.components.labels
+        names = self.game_data().names(code)
+        return MappingProxyType({c: names.get(c, label)
+                                 for c, label in self.components.labels.items()})
 
     @classmethod
     def data_ranges(cls) -> dict[str, tuple]:
@@ -437,6 +448,17 @@ class TenCharacters(Game):
         if isinstance(card, str) and card in self.labels:
             return self.labels[card] if language() == "en" else self.component_name(card)
         return _("{what} (not a character)").format(what=safe_repr(card))
+
+    def scoring_text(self, character: str) -> str:
+        """The character's scoring line from the data file, in the current language
+        (``scoring_de`` in German; the English ``scoring`` where the file gives no
+        German one)."""
+        texts = self.components.scorings.get(character)
+        if texts is None:
+            raise ValueError(_("{what} is not a character of {game}").format(
+                what=safe_repr(character), game=self.component_name(self.title)))
+        said = texts.get(language()) or texts.get("en")
+        return said if said is not None else _("(the data file gives no scoring line)")
 
     # -- start ----------------------------------------------------------------
     def objectives(self) -> dict:

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import kingdoms
-from kingdoms.core.data import DataError
+from kingdoms.core.data import DataError, is_note
 from kingdoms.core.play import play_state, random_policy
 from kingdoms.core.protocol import (CHANCE, HIDDEN, TERMINAL, GameOptionError,
                                     IllegalAction)
@@ -515,7 +515,7 @@ def _extreme(raw, key, value):
     """``raw`` with ``key`` at ``value`` and the totals kept consistent."""
     raw = _with(raw, key, value)
     def counts(table):          # the numbers, not the notes beside them
-        return [v for k, v in table.items() if not k.endswith(("_assumed", "_source"))]
+        return [v for k, v in table.items() if not is_note(k)]
 
     for section in ("travel", "special"):
         raw[section]["total"] = sum(counts(raw[section]["cards"]))

@@ -80,7 +80,9 @@ def test_edited_initiative_changes_the_order(tmp_path):
         'name = "dragon"\nlabel = "Dragon"\ngerman = "Drache"\ncopies = 10\n',
         'name = "dragon"\nlabel = "Dragon"\ngerman = "Drache"\ncopies = 10\n', 1).replace(
         'initiative = 0\ninitiative_assumed = "not stated; assumed to have no initiative number '
-        'because it has no immediate effect"\npoints = 4\npoints_source = "rules overview: 4 points '
+        'because it has no immediate effect"\ninitiative_assumed_de = "nicht angegeben; ohne '
+        'Initiativzahl angenommen, weil die Karte keinen Soforteffekt hat"\n'
+        'points = 4\npoints_source = "rules overview: 4 points '
         'per Dragon"', 'initiative = 9\npoints = 4\npoints_source = "rules overview: 4 points per Dragon"'),
         encoding="utf-8")
     g = game(2, data=str(edited))
