@@ -16,7 +16,7 @@ nbformat = pytest.importorskip("nbformat")
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
-from german import english_words, german_scan, readable  # noqa: E402
+from german import english_words, readable  # noqa: E402
 
 NOTEBOOKS = sorted(p for p in [*(REPO / "notebooks" / "de").rglob("*.ipynb"),
                                *(REPO / "apps" / "de").glob("*.ipynb"),
@@ -50,6 +50,58 @@ ALLOWED_RE = re.compile("|".join(f"(?:{r})" for r in ALLOWED))
 DATA_HELPERS_PART = re.compile(r"angenommen:|^\s*Wertung\b|\bWertung \d+ (?:per|for)\b")
 
 
+# The data's English names of components (cards, characters, terrains, the title) whose German
+# name differs: as the data spells them ("Fool", "giant_pig"), as an English text shows them
+# ("giant pig", "Fortune Teller", "Fools"), whole words, case-sensitive (so the German "Gold"
+# of "gold" is no hit). A German output shows game.component_name(...) / game.label(...).
+GAMES = ("woods", "black_forest", "elves", "horse", "ten_characters")
+# what the name scan lets through of a line: code quoted or echoed (as ALLOWED), and
+NAME_ALLOWED = {r: why for r, why in ALLOWED.items()
+                if why.startswith(("code quoted", "the library's", "a keyword", "a record's"))}
+NAME_ALLOWED |= {
+    # a picture's repr (its text/plain beside the SVG a class sees; a repr stays English)
+    r"<tree drawing \(SVG\)>": "TreePicture's repr ('tree' is also an Elves card)",
+    # King of the Elves' card kinds as the exercise's code spells them (deck["travel:raft"])
+    r"\b(?:village|travel|special):[a-z_]+(?::\d+)?": "an Elves card kind (an id in code)",
+    # a check echoing the id a student typed, as the question asks (dominated_row = "noble")
+    r"^✓ [^\n]*: [a-z_]+ stimmt\.$": "the student's typed answer, echoed by its check",
+}
+NAME_ALLOWED_RE = re.compile("|".join(f"(?:{r})" for r in NAME_ALLOWED))
+
+
+def english_names_pattern(games=GAMES) -> re.Pattern:
+    import kingdoms
+    pairs = [(e, local) for g in games
+             for e, local, _how, _note in kingdoms.game(g).game_data().translated_names("de")]
+    german = {local for _e, local in pairs}
+    shown = set()
+    for english in {e for e, local in pairs if e != local}:
+        for v in {english, english.replace("_", " ")}:
+            shown |= {v, v[0].upper() + v[1:], v.title()}
+    shown -= german                          # "Gold" is the German of "gold"
+    words = "|".join(map(re.escape, sorted(shown, key=len, reverse=True)))
+    return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])")
+
+
+ENGLISH_NAMES = english_names_pattern()
+
+
+def english_names(line: str) -> list[str]:
+    return sorted(set(ENGLISH_NAMES.findall(NAME_ALLOWED_RE.sub(" ", line))))
+
+
+# Python's way of writing for people: a decimal point ("≈ 0.461": German writes "0,461",
+# kingdoms.core.text.number) and True/False (German "ja"/"nein", kingdoms.core.text.truth).
+# A German thousands mark ("1.234 Würfe") is no hit: a number with a point is read as a
+# decimal when it starts with 0, has other than 3 digits after the point, or follows "≈".
+PYTHON_WORDS = re.compile(r"(?<![\w.,])(?:0\.\d+|\d+\.(?:\d{1,2}|\d{4,}))(?![\w.])"
+                          r"|≈\s*\d+\.\d+|\b(?:True|False)\b")
+
+
+def python_words(line: str) -> list[str]:
+    return sorted(set(PYTHON_WORDS.findall(NAME_ALLOWED_RE.sub(" ", line))))
+
+
 def shown_texts(cell):
     """The text of each stored output a person reads (stream, text/plain, HTML's words)."""
     for out in cell.get("outputs", []):
@@ -67,7 +119,9 @@ def english_lines(path: Path) -> list[str]:
     return [f"cell {number}: {line.strip()}"
             for number, cell in enumerate(nb.cells, 1) if cell.cell_type == "code"
             for text in shown_texts(cell) for line in text.splitlines()
-            if not DATA_HELPERS_PART.search(line) and english_words(ALLOWED_RE.sub(" ", line))]
+            if not DATA_HELPERS_PART.search(line)
+            and (english_words(ALLOWED_RE.sub(" ", line)) or english_names(line)
+                 or python_words(line))]
 
 
 def test_the_scan_catches_what_it_should():
@@ -95,9 +149,38 @@ def test_the_scan_catches_what_it_should():
     assert english_words(ALLOWED_RE.sub(" ", "Into the Black Forest für 3 Personen"))
 
 
+def test_the_scan_catches_english_names():
+    """English names of components, as data or as an English text spells them; German
+    names (and words that only contain an English name) pass; numbers and truth values
+    written the Python way are caught too."""
+    hits = {line: english_names(line) for line in (
+        "Die Hand von Spieler 1 jetzt: Fool, Squire", "P(2 Fools) = 27/68",
+        "Red 2 (Frog, Swords)", "Übrige Würfel: 2 fences, half cattle, multiply pig",
+        "fortune_teller      10/91  0,1099", "giant pig           1", "['sheep', 'pig']")}
+    assert hits == {
+        "Die Hand von Spieler 1 jetzt: Fool, Squire": ["Fool", "Squire"],
+        "P(2 Fools) = 27/68": ["Fools"], "Red 2 (Frog, Swords)": ["Frog", "Red", "Swords"],
+        "Übrige Würfel: 2 fences, half cattle, multiply pig": ["cattle", "pig"],
+        "fortune_teller      10/91  0,1099": ["fortune_teller"],
+        "giant pig           1": ["giant pig"], "['sheep', 'pig']": ["pig", "sheep"]}
+    assert python_words("P(Gewinn) = 6373/13824 ≈ 0.461; jetzt fertig: True") == ["True", "≈ 0.461"]
+    assert python_words("Mittelwert: 3.974 ≈ 2.167, exakt 0.0779, 2.29 Gold") == [
+        "0.0779", "2.29", "≈ 2.167"]
+    assert not python_words("≈ 0,461, 1.234 Würfe, 12,5 %, 250.3it/s, Version 3.12.1")
+    for fine in ("Gold ×1, Drache, Einhorn", "Rot 2 (Frosch, Schwerter)", "Ritterin, Hofnarr",
+                 "Pferdehändler", "der Wald", "Rufe `game.label('dragon')` auf",
+                 "<tree drawing (SVG)>", "Einhornkönig", "Gelbe Karte", "travel:raft ×10",
+                 "✓ die dominierte Karte von Spieler 1: dragon stimmt."):
+        assert not english_names(fine), fine
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))
 def test_german_outputs_are_german(path):
-    german_scan(english_lines(path), str(path.relative_to(REPO)))
+    lines = english_lines(path)
+    assert not lines, f"{path.relative_to(REPO)}: English in German outputs ({len(lines)}):\n" + \
+        "\n".join(f"  {english_words(ALLOWED_RE.sub(' ', line)) + english_names(line) + python_words(line)}: "
+                  f"{line[:160]!r}"
+                  for line in lines[:25])
 
 
 def test_every_german_notebook_is_scanned():

@@ -656,6 +656,11 @@ class Game:
             return name
         return self.game_data().names(code).get(name, name)
 
+    def component_names(self, names) -> str:
+        """Components' English names (a hand of cards, a few characters) in the current
+        language, one after the other: ``"Knight, Squire"`` (German ``"Ritter, Knappe"``)."""
+        return ", ".join(self.component_name(name) for name in names)
+
     def player_name(self, player: int) -> str:
         names = getattr(self, "player_names", None)
         if names and player < len(names):

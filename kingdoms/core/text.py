@@ -19,7 +19,7 @@ import math
 from .i18n import _, language, ngettext, using
 
 __all__ = ["Z95", "wilson_interval", "percent", "share_text", "plural", "progress_bar",
-           "number", "count", "localize", "interval_text", "localize_ticks", "speaks"]
+           "number", "count", "localize", "interval_text", "localize_ticks", "speaks", "truth"]
 
 _symbols_cache: dict = {}
 
@@ -62,6 +62,12 @@ def localize(text: str) -> str:
 def number(x, digits: int = 2) -> str:
     """``x`` with ``digits`` decimals for people (``0.5 -> "0.50"``; German ``"0,50"``)."""
     return localize(f"{x:.{digits}f}")
+
+
+def truth(flag) -> str:
+    """Whether something holds, for people: in English as Python writes it (``"True"``,
+    ``"False"``), in German ``"ja"``, ``"nein"``."""
+    return _("True") if flag else _("False")
 
 
 def localize_ticks(axis) -> None:

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 
 from kingdoms.core.i18n import _, language, naming_game, ngettext
 
-__all__ = ["name", "species_word", "count_words", "herd_words", "face_words", "kind_words"]
+__all__ = ["name", "species_word", "count_words", "herd_words", "face_words", "dice_words",
+           "kind_words"]
 
 
 @functools.lru_cache(maxsize=4)
@@ -89,6 +90,12 @@ def face_words(face, game=None) -> str:
             return ngettext("{n} fence", "{n} fences", n).format(n=n)
         return count_words(n, what, game)
     return species_word(face, 1, game)
+
+
+def dice_words(faces, game=None) -> str:
+    """Dice as people read them, one after the other ("2 sheep, half cattle, multiply
+    pig"; German "2 Schafe, halbes Rind, Schweine vermehren")."""
+    return ", ".join(face_words(face, game) for face in faces)
 
 
 def kind_words(kind: str) -> str:

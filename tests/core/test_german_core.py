@@ -15,7 +15,8 @@ from kingdoms.core.estimate import Estimate, Estimated
 from kingdoms.core.i18n import using
 from kingdoms.core.play import SimulationSummary, simulate
 from kingdoms.core.protocol import GameOptionError, IllegalAction, check_count
-from kingdoms.core.text import count, interval_text, localize, number, percent, share_text
+from kingdoms.core.text import (count, interval_text, localize, number, percent, share_text,
+                                 truth)
 from kingdoms.core.tournament import tournament
 from kingdoms.core.tree import format_number, game_tree, tree_outline, tree_svg
 
@@ -45,6 +46,19 @@ def test_english_numbers_are_unchanged():
     assert share_text(Fraction(13, 150), 300) == "8.7% (6.0-12.4%) of 300 games"
     assert share_text(0.5, 0) == "no games"
     assert format_number(Fraction(19, 23)) == "19/23 ≈ 0.826"
+
+
+def test_truth_is_yes_or_no_in_german_and_as_python_writes_it_in_english():
+    assert (truth(True), truth(1 > 2)) == ("True", "False")
+    with using("de"):
+        assert (truth(True), truth([])) == ("ja", "nein")
+
+
+def test_component_names_are_joined_in_the_current_language():
+    game = kingdoms.game("woods", players=3)
+    assert game.component_names(["Knight", "Squire", "General"]) == "Knight, Squire, General"
+    with using("de"):
+        assert game.component_names(("Knight", "Fool")) == "Ritter, Narr"
 
 
 def test_english_numbers_need_no_babel_and_import_kingdoms_loads_none():

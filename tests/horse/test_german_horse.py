@@ -65,3 +65,15 @@ def test_an_illegal_move_says_why_in_german():
     assert game.action_text(Trade("sheep", 4, "pig", 2)) == "4 Schafe gegen 2 Schweine tauschen"
     assert str(Trade("sheep", 4, "pig", 2)) == "trade 4 sheep for 2 pig"
     assert str(RollDice()) == "roll the dice"
+
+
+def test_dice_in_words_follow_the_language():
+    """A lesson's dice ("Übrige Würfel: ...") are the faces in the current language,
+    English as the data writes them."""
+    from kingdoms.horse.words import dice_words
+    faces = ("2 sheep", "half cattle", "1 fence", "multiply pig")
+    assert dice_words(faces) == "2 sheep, half cattle, 1 fence, multiply pig"
+    with using("de"):
+        german = dice_words(faces)
+    assert german.split(", ")[:3] == ["2 Schafe", "halbes Rind", "1 Zaun"]
+    assert "pig" not in german and "Schwein" in german
