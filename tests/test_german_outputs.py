@@ -6,8 +6,10 @@ sees without running anything: printed text, a result's text, the words of an HT
 (tags, styles and drawings left out), line by line."""
 from __future__ import annotations
 
+import functools
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -45,10 +47,6 @@ ALLOWED = {
     r"\d(?:\.\d+)?\s?it/s\b|\?it/s": "tqdm's rate",
 }
 ALLOWED_RE = re.compile("|".join(f"(?:{r})" for r in ALLOWED))
-
-# the data helper's part: the lead removes this skip after merging it
-DATA_HELPERS_PART = re.compile(r"angenommen:|^\s*Wertung\b|\bWertung \d+ (?:per|for)\b")
-
 
 # The data's English names of components (cards, characters, terrains, the title) whose German
 # name differs: as the data spells them ("Fool", "giant_pig"), as an English text shows them
@@ -113,15 +111,54 @@ def shown_texts(cell):
         yield from (data[mime] for mime in TEXT_MIME if mime in data)
 
 
+# An assumption as kingdoms.core.data.Assumption shows it: "{key} = {value}  (angenommen:
+# {reason})".  The key and the value are written as in the data file (a teacher edits the
+# file by them), so only the reason is read, and in it the file's keys and ids ("wie bei
+# giant_pig", "fortune_teller.initiative") and the values it quotes („seat“) are the file's
+# words too.
+ASSUMPTION_KEY_VALUE = re.compile(r"^.*?  \(angenommen: ")
+
+
+@functools.lru_cache(maxsize=1)
+def _data_keys() -> frozenset:
+    from kingdoms.core.data import load_data
+    keys: set = set()
+
+    def walk(node):
+        if isinstance(node, Mapping):
+            for k, v in node.items():
+                keys.add(k)
+                walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+        elif isinstance(node, str) and re.fullmatch(r"[a-z][a-z0-9_]*", node):
+            keys.add(node)                  # an id the file gives as a value ("giant_pig")
+    for name in GAMES:
+        walk(load_data(f"kingdoms.{name}", None).raw)
+    return frozenset(keys)
+
+
+def scanned(line: str) -> str:
+    """The part of an output line the scan reads (an assumption: its reason only, without
+    the file's keys and the values it quotes)."""
+    line, assumption = ASSUMPTION_KEY_VALUE.subn("(", line, count=1)
+    if not assumption:
+        return line
+    line = re.sub(r"„[^“\n]*“", " ", line)
+    keys = _data_keys()
+    return re.sub(r"[\w.]+", lambda m: " " if all(p in keys for p in m[0].strip(".").split("."))
+                  else m[0], line)
+
+
 def english_lines(path: Path) -> list[str]:
     """Every line of the notebook's stored outputs that holds English words, named by cell."""
     nb = nbformat.read(path, as_version=4)
     return [f"cell {number}: {line.strip()}"
             for number, cell in enumerate(nb.cells, 1) if cell.cell_type == "code"
-            for text in shown_texts(cell) for line in text.splitlines()
-            if not DATA_HELPERS_PART.search(line)
-            and (english_words(ALLOWED_RE.sub(" ", line)) or english_names(line)
-                 or python_words(line))]
+            for text in shown_texts(cell) for line in map(scanned, text.splitlines())
+            if (english_words(ALLOWED_RE.sub(" ", line)) or english_names(line)
+                or python_words(line))]
 
 
 def test_the_scan_catches_what_it_should():
@@ -172,6 +209,14 @@ def test_the_scan_catches_english_names():
                  "<tree drawing (SVG)>", "Einhornkönig", "Gelbe Karte", "travel:raft ×10",
                  "✓ die dominierte Karte von Spieler 1: dragon stimmt."):
         assert not english_names(fine), fine
+
+
+def test_an_assumption_is_read_by_its_reason():
+    """The key and value of an assumption are the file's words; its reason is prose."""
+    english = '  - game.refill = "new-hands"  (angenommen: the overview only says so)'
+    german = '  - game.refill = "new-hands"  (angenommen: die Übersicht sagt nur das, wie bei giant_pig)'
+    assert english_words(scanned(english)) and not english_words(scanned(german))
+    assert not english_names(scanned(german)) and english_names("wie bei giant_pig")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))
