@@ -121,7 +121,7 @@ site: $(VENV)/.site-installed
 
 ## make bench: random-playout speed of every game beside OpenSpiel's Python block dominoes (and Kuhn poker), and more;
 ## then benchmarks/strength.py: the strong search bot (mcts-strong, 1 s of CPU a move) against random, the best
-## heuristic and OpenSpiel's ISMCTSBot, 200 games a pairing on 2 processes (days of CPU: every game is logged in
+## heuristic and OpenSpiel's ISMCTSBot, 200 games a pairing (100 against ISMCTSBot) on 2 processes (days of CPU: every game is logged in
 ## benchmarks/results/strength.jsonl, and the next run goes on from there; HOURS=2 stops starting games after
 ## two hours).  make bench QUICK=1: the strength run's quick mode (40 games a pairing at 0.05 s of CPU a move,
 ## not logged; wall times measured in docs/bots.md)

@@ -222,7 +222,7 @@ def woods_odds():
         "guess more (the Knight picks the best card, up to 6): ask why the gain is so small. Answer: with "
         "probability 7/17 a Squire in the hand forces him to take a Squire (influence 2).",
         upgrade="**Predict first.** The Treasurer draws blind", answer="1.1")
-    nb.explain("simulated mean: {total / n:.3f}",
+    nb.explain("simulated mean: {number(total / n, 3)}",
         "Both the Treasurer and the Knight take one card from Player 2's hand. Why does the Knight bring more "
         "influence *on average*? And why is the difference smaller than you might think?",
         "The Treasurer draws blind, so each card of the hand is equally likely and the expected influence is the "
@@ -332,7 +332,7 @@ def black_forest_odds():
         "41/92 ≈ 0.446: a bit less than 1/2. Adding 1/4 + 1/4 counts twice the deals where *both* Top cards match; "
         "the complement avoids it: 1 − (18/24)(17/23) = 41/92.",
         upgrade="**Predict first.** One Top card gives a match with chance 6/24 = 1/4.", answer="0.45")
-    nb.explain("print(f\"simulated (20000 pairs of cards): {hits / 20000:.3f}\")",
+    nb.explain("print(f\"simulated (20000 pairs of cards): {number(hits / 20000, 3)}\")",
         "One Top card matches with chance 1/4. Why is the chance with two Top cards not 1/4 + 1/4 = 1/2? Explain "
         "with the complement.",
         "The two events \"the first Top card matches\" and \"the second matches\" can happen together, so adding "
@@ -650,7 +650,7 @@ def ten_characters_odds():
         "the Jester with 1/6, never the Dragon. Ask the students who answered \"always the same card\" what Player 2 would do "
         "against a Player 1 who always plays the King: a predictable player can be exploited.",
         upgrade="**Predict first.** Look at the matrix. Should Player 1 always play the same card", answer="3.3")
-    nb.explain("Player 2 plays the {game.labels[c]:15} and concedes {concedes}",
+    nb.explain("Player 2 plays the {game.label(c):15} and concedes {concedes}",
         "Against Player 2's equilibrium mix, Player 1 earns exactly 10/3 by playing the Jester **and** exactly 10/3 "
         "by playing the King, but only −8/3 with the Dragon. Explain why the two cards Player 1 uses must earn the "
         "same, and why the Dragon is never played.",
