@@ -51,7 +51,7 @@ import kingdoms
 from kingdoms.core import strong_policy
 from kingdoms.core.play import game_rng
 from kingdoms.core.search import STRONG_SECONDS, SearchError
-from kingdoms.core.text import wilson_interval
+from kingdoms.core.text import plural, wilson_interval
 from kingdoms.core.tournament import tournament
 
 # the strongest heuristic each game offers at 2 players (its policies() name)
@@ -85,7 +85,7 @@ def _verdict(share: float, n: int) -> str:
         return "below ½"
     least = least_separating(n)
     if least is None:
-        return f"not separated from ½ (no share of {n} games can separate)"
+        return f"not separated from ½ (no share of {plural(n, 'game')} can separate)"
     return (f"not separated from ½ (at {n} games only a share of {100 * least:.1f}% or "
             f"more would separate)")
 
@@ -317,7 +317,7 @@ def report(p: Pairing, log: GameLog, which: str) -> None:
     cpu = sum(r.get("cpu", r.get("our_cpu", 0) + r.get("their_cpu", 0)) for r in rows)
     print(f"{label} {100 * share:5.1f}%  (95% CI {100 * lo:.1f}–{100 * hi:.1f}%, "
           f"{_verdict(share, k)}; won/tied/lost {won}/{k - won - lost}/{lost})  "
-          f"[{played} games{so_far}{extra}; {cpu / max(1, played):.0f} s of CPU a game]",
+          f"[{plural(played, 'game')}{so_far}{extra}; {cpu / max(1, played):.0f} s of CPU a game]",
           flush=True)
     if p.rival == PEER:
         ours = sum(r["our_sims"] for r in rows) / max(1e-9, sum(r["our_cpu"] for r in rows))
