@@ -387,6 +387,21 @@ def test_table_columns_count_words_and_move_words_are_text():
     assert all(twins.comparable(german.replace(*c)) != twins.comparable(english) for c in changes)
 
 
+def test_a_named_objectives_name_is_text_its_function_code():
+    english = ('p_cattle = ("P(cattle)", lambda s: s.returns())\n'
+               'tree = game_tree(root, objective=p_cattle)')
+    german = ('p_cattle = ("P(Rind)", lambda s: s.returns())\n'
+              'tree = game_tree(root, objective=p_cattle)')
+    assert "P(Rind)" in shown_texts(german)
+    assert twins.comparable(german) == twins.comparable(english)
+    changes = [("s.returns()", "s.returns()[0]"),           # the function is code
+               ("lambda s: s.returns()", "returns"),         # a pair with a name is not an objective
+               ("objective=p_cattle", "objective=None")]
+    assert all(twins.comparable(german.replace(*c)) != twins.comparable(english) for c in changes)
+    # a pair of two texts (a card and its colour) stays code
+    assert twins.comparable('x = ("Fool", "Blue")') != twins.comparable('x = ("Narr", "Blau")')
+
+
 # ---- what a German class reads is German ----------------------------------------------------
 
 # names that stay as they are (a game's original title, a website)
@@ -430,6 +445,9 @@ def shown_texts(source: str) -> list[str]:
         elif isinstance(node, ast.Assign) and all(
                 isinstance(t, ast.Name) and t.id in twins.TEXT_NAMES for t in node.targets):
             candidates += node.value.values if isinstance(node.value, ast.Dict) else [node.value]
+        elif (isinstance(node, ast.Tuple) and len(node.elts) == 2
+              and isinstance(node.elts[1], ast.Lambda)):
+            candidates.append(node.elts[0])         # a named objective's name
         for c in candidates:
             if isinstance(c, ast.Constant) and isinstance(c.value, str):
                 texts.append(re.sub(r"\{\w*\}", " ", c.value))     # a {field} of .format is code

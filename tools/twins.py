@@ -17,7 +17,8 @@ A German twin has the same cells in the same order as its English notebook:
   both forms, ``plural(n, "Punkt", "Punkte")``), the titles of a chart or a class page (the
   keywords ``title``, ``xlabel``, ``ylabel``, ``odds_title``, ``intro``), a class page's
   rules card (``RULES = "..."``) and a lesson's words for kinds of moves (the values of
-  ``in_words = {...}``); and the ``sealed=`` of an exercise check is written by
+  ``in_words = {...}``), the name of a named objective (the text of a pair
+  ``("P(cattle)", lambda state: ...)``, which a tree shows as what its values are); and the ``sealed=`` of an exercise check is written by
   ``make exercises`` for each language (its hints are sealed in the twin's language); the
   texts of an exercise's solution are answers in the student's language.
   Code is compared as Python (its syntax tree, so layout aside) with those replaced by
@@ -228,6 +229,13 @@ def _placeholder(node, what: str):
 
 
 class _Texts(ast.NodeTransformer):
+    def visit_Tuple(self, node):
+        self.generic_visit(node)
+        # a named objective, ("P(cattle)", lambda state: ...): its name is what a tree shows
+        if len(node.elts) == 2 and _text(node.elts[0]) and isinstance(node.elts[1], ast.Lambda):
+            node.elts[0] = _placeholder(node.elts[0], "<objective>")
+        return node
+
     def visit_Assign(self, node):
         self.generic_visit(node)
         if all(isinstance(t, ast.Name) and t.id in TEXT_NAMES for t in node.targets):
