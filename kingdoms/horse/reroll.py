@@ -316,7 +316,8 @@ class DiceShow(Action):
     mult: str | None
 
     def __str__(self):
-        return " ".join(self.king) + (f" | {self.mult}" if self.mult else "")
+        return (" ".join(face_words(f) for f in self.king)
+                + (f" | {face_words(self.mult)}" if self.mult else ""))
 
 
 @dataclass(frozen=True)
@@ -393,7 +394,8 @@ class RerollState(State):
     def short(self):
         if self.roll is None:
             return _("roll")
-        r = " ".join(self.roll[0]) + (f"|{self.roll[1]}" if self.roll[1] else "")
+        r = (" ".join(face_words(f) for f in self.roll[0])
+             + (f"|{face_words(self.roll[1])}" if self.roll[1] else ""))
         if isinstance(self.step, GameOver):
             return f"{r} = {self._returns()[0]}"
         return _("{roll} ({n} left)").format(roll=r, n=self.left)

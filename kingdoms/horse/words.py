@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from kingdoms.core.i18n import _, language, naming_game, ngettext
+from kingdoms.core.i18n import N_, _, language, naming_game, ngettext
 
 __all__ = ["name", "species_word", "count_words", "herd_words", "face_words", "dice_words",
            "kind_words"]
@@ -73,11 +73,18 @@ def herd_words(herd, species: tuple, game=None) -> str:
     return ", ".join(items) if items else _("nothing")
 
 
+# The faces of the simplified King die that ``reroll.RerollGame`` draws as a small tree:
+# half cattle, or any other face.
+SIMPLE_FACES = {"half": N_("half"), "other": N_("other")}
+
+
 def face_words(face, game=None) -> str:
-    """A die as people read it: a King face ("2 sheep", "half cattle", "1 fence") or
-    the pink die's "multiply <species>"."""
+    """A die as people read it: a King face ("2 sheep", "half cattle", "1 fence"), the
+    pink die's "multiply <species>", or a face of the simplified die ("half", "other")."""
     if type(face) is not str or language() == "en":
         return str(face)
+    if face in SIMPLE_FACES:          # a simplified King die (``reroll.RerollGame``)
+        return _(SIMPLE_FACES[face])
     if face.startswith("multiply "):
         species = face[len("multiply "):]
         return _("multiply {species}").format(species=species_word(species, 2, game))

@@ -77,3 +77,19 @@ def test_dice_in_words_follow_the_language():
         german = dice_words(faces)
     assert german.split(", ")[:3] == ["2 Schafe", "halbes Rind", "1 Zaun"]
     assert "pig" not in german and "Schwein" in german
+
+
+def test_the_simplified_dice_phase_reads_german():
+    """The lesson's small tree (King die as "half" / "other"): its moves, outcomes and
+    positions name the faces in the current language, English as the code writes them."""
+    small = odds.RerollGame(rerolls=1)
+    root = small.initial_state().apply(odds.DiceShow(("half", "other", "other"), None))
+    keep = root.legal_actions()
+    english = [small.action_text(a) for a in keep] + [root.short()]
+    assert "keep half, other, other" in english and "half other other (1 left)" in english
+    with using("de"):
+        texts = [small.action_text(a) for a in keep] + [root.short()]
+        texts += [str(a) for a, _p in root.apply(keep[-1]).chance_outcomes()]
+    assert "halb, anderes, anderes behalten" in texts
+    assert not any(word in t.split() for t in texts for word in ("half", "other", "other,"))
+    german_scan(texts, "horse simplified dice phase")
