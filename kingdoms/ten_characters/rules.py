@@ -445,8 +445,9 @@ class TenCharacters(Game):
     def label(self, card) -> str:
         if card is HIDDEN:
             return "?"
-        if isinstance(card, str) and card in self.labels:
-            return self.labels[card] if language() == "en" else self.component_name(card)
+        labels = self.labels
+        if isinstance(card, str) and card in labels:
+            return labels[card]
         return _("{what} (not a character)").format(what=safe_repr(card))
 
     def scoring_text(self, character: str) -> str:

@@ -449,3 +449,26 @@ def test_hidden_discard_pile_a_view_of_a_view_keeps_it_hidden(tmp_path):
     game = kingdoms.game("ten_characters", players=3, data=str(path))
     record = play(game, seed=1)
     assert record.replay().is_terminal()
+
+
+def test_the_search_guesses_an_unknown_opponent_as_greedy_or_random():
+    """``mcts`` (and ``mcts-strong``, which adopts its settings) plays out, and guesses
+    the other players' hidden picks, with ``greedy_or_random``: ``greedy``'s move, or
+    with probability ``UNSURE`` a random legal move."""
+    import random as _random
+    from kingdoms.ten_characters import policies as pol
+    game = kingdoms.game("ten_characters", players=2)
+    assert game.policies()["mcts"].rollout is pol.greedy_or_random
+    assert "greedy or random rollouts" in str(game.policies()["mcts"])
+    state = game.initial_state()
+    while state.is_chance():
+        state = state.apply(state.sample_chance(_random.Random(2)))
+    rng = _random.Random(5)
+    greedy = pol.greedy_policy(state, _random.Random(0))
+    assert len(set(state.legal_actions())) > 1
+    picks = [pol.greedy_or_random(state, rng) for _ in range(2000)]
+    assert all(p in state.legal_actions() for p in picks)
+    others = sum(p != greedy for p in picks) / len(picks)
+    # a random move is greedy's own one time in len(legal): the rest differ
+    expected = pol.UNSURE * (1 - 1 / len(state.legal_actions()))
+    assert abs(others - expected) < 0.04
