@@ -203,6 +203,7 @@ def _elsewhere(value, options):
     return Fraction(1, 997) if options.get("kind") != "int" else 9871
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_the_second_answer_is_checked_when_the_first_is_wrong(teacher):
     """A cell that checks two answers reports both, whatever the first one is."""
     path, (ns, tried, checks) = teacher
@@ -218,6 +219,7 @@ def test_the_second_answer_is_checked_when_the_first_is_wrong(teacher):
         assert all(line.startswith("✓") for line in said[1:]), said
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_a_float_gets_the_exact_value_hint(teacher):
     path, (ns, tried, checks) = teacher
     lang = language_of(path)
@@ -251,6 +253,7 @@ def test_release_copy_is_what_make_exercises_writes(path):
         f"{release} is out of date: run `make exercises`"
 
 
+@pytest.mark.slow           # make test only: keeps make test-fast under 2 minutes
 def test_no_answer_in_the_student_copy(teacher):
     path, (ns, tried, checks) = teacher
     release = nbformat.read(RELEASE / path.relative_to(SOURCE), as_version=4)
