@@ -65,9 +65,10 @@ lab-de:
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest $(NBVAL) tests notebooks exercises/source $(PYTEST_ARGS)
 
-## make test-fast: the library tests only (no notebooks, browser or Binder)
+## make test-fast: the library tests only (no notebooks, browser or Binder), one process a core
+## (pytest-xdist; --dist loadfile keeps a test file's module fixtures in one process)
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests -m "not slow and not browser" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests -m "not slow and not browser" -n auto --dist loadfile $(PYTEST_ARGS)
 
 ## make notebooks: re-execute every notebook in place (seeded: outputs reproduce), then save every
 ## notebook (apps/ and exercises/ too) in the form JupyterLab opens unmodified (tools/notebook_format.py)
