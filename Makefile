@@ -66,7 +66,8 @@ test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest $(NBVAL) tests notebooks exercises/source $(PYTEST_ARGS)
 
 ## make test-fast: the library tests only (no notebooks, browser or Binder), one process a core
-## (pytest-xdist; --dist loadfile keeps a test file's module fixtures in one process)
+## (pytest-xdist; --dist loadfile keeps a test file's module fixtures in one process);
+## PYTEST_ARGS="-n0 --pdb" runs them in one process, as the debugger needs
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests -m "not slow and not browser" -n auto --dist loadfile $(PYTEST_ARGS)
 
